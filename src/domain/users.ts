@@ -1,0 +1,23 @@
+import type { Role } from './roles';
+
+/** A user as the API returns it. Never carries the password hash. */
+export interface UserDto {
+  id: number;
+  email: string;
+  displayName: string;
+  phone: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** The public, non-secret values the browser may know before sign-in. */
+export interface PublicConfig {
+  appName: string;
+}
+
+export interface InviteCodeDto {
+  code: string;
+  /** True when INVITE_CODE is set on the server: the code cannot be changed from the UI then. */
+  fromEnvironment: boolean;
+}

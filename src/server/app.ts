@@ -1,0 +1,110 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AttemptLimiter, type LimitRule } from './auth/attempt-limiter';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createSessionService } from './auth/sessions.service';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { registerCurrentUser } from './http/current-user';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSameOriginGuard } from './http/same-origin-guard';
+import { registerWebApp } from './http/web-app';
+import { createInviteCodeService } from './settings/invite-code';
+import { registerSettingsRoutes } from './settings/settings.routes';
+import { registerUsersRoutes } from './users/users.routes';
+import { createUsersService } from './users/users.service';
+
+export interface AuthLimitRules {
+  perIp: LimitRule;
+  perEmail: LimitRule;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimitRules = {
+  perIp: { limit: 30, windowMs: 15 * 60_000 },
+  perEmail: { limit: 10, windowMs: 15 * 60_000 },
+};
+
+export interface AppDeps {
+  config: Pick<
+    Config,
+    'appName' | 'inviteCode' | 'publicUrl' | 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy'
+  >;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  authLimits?: AuthLimitRules;
+  /** Folder of the built web app; null for an API-only server. */
+  webRoot?: string | null;
+}
+
+/** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const limits = deps.authLimits ?? DEFAULT_AUTH_LIMITS;
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+
+  const sessions = createSessionService(database.db, clock, {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+  });
+  const inviteCode = createInviteCodeService(database.db, config.inviteCode);
+  const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
+  const users = createUsersService({ database, clock });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Served over plain HTTP on a shop's LAN too: never upgrade requests or pin HTTPS
+    // unless the public address is HTTPS.
+    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  registerSameOriginGuard(app, config.publicUrl);
+  registerCurrentUser(app, sessions);
+
+  registerAuthRoutes(app, {
+    auth,
+    sessions,
+    limiters: {
+      perIp: new AttemptLimiter(limits.perIp, clock),
+      perEmail: new AttemptLimiter(limits.perEmail, clock),
+    },
+    sessionMaxMs: config.sessionMaxMs,
+  });
+  registerUsersRoutes(app, users);
+  registerSettingsRoutes(app, { inviteCode, publicConfig: { appName: config.appName } });
+
+  await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);
+  return app;
+}
+
+export function defaultWebRoot(): string {
+  return path.resolve('dist/web');
+}

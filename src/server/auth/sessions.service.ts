@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+import { toUserDto } from '../users/user-dto';
+import type { UserDto } from '../../domain/users';
+import { hashSessionToken, newSessionToken } from './session-token';
+import {
+  deleteExpiredSessions,
+  deleteSessionById,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './sessions.repository';
+
+export interface SessionLifetimes {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface CurrentSession {
+  sessionId: number;
+  user: UserDto;
+}
+
+// last_seen_at is written at most once a minute per session, not on every request.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createSessionService(db: Kysely<DB>, clock: Clock, lifetimes: SessionLifetimes) {
+  return {
+    /** Starts a new session (a new token at every login, ASVS 7.2.4). Returns the cookie token. */
+    async start(userId: number): Promise<string> {
+      const now = clock.now();
+      const token = newSessionToken();
+      await insertSession(db, {
+        tokenHash: hashSessionToken(token),
+        userId,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + lifetimes.maxMs).toISOString(),
+      });
+      return token;
+    },
+
+    /** The signed-in user for this token, or null when it is unknown, expired, idle or disabled. */
+    async resolve(token: string): Promise<CurrentSession | null> {
+      const row = await findSessionWithUser(db, hashSessionToken(token));
+      if (!row) return null;
+      const now = clock.now();
+      const lastSeen = new Date(row.last_seen_at).getTime();
+      const expired =
+        new Date(row.expires_at).getTime() <= now.getTime() ||
+        lastSeen + lifetimes.idleMs <= now.getTime() ||
+        row.disabled_at !== null;
+      if (expired) {
+        await deleteSessionById(db, row.session_id);
+        return null;
+      }
+      if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
+        await touchSession(db, row.session_id, now.toISOString());
+      }
+      return { sessionId: row.session_id, user: toUserDto(row) };
+    },
+
+    end(sessionId: number) {
+      return deleteSessionById(db, sessionId);
+    },
+
+    purgeExpired() {
+      const now = clock.now();
+      return deleteExpiredSessions(
+        db,
+        now.toISOString(),
+        new Date(now.getTime() - lifetimes.idleMs).toISOString(),
+      );
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

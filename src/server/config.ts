@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const configSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole number')
+    .min(1)
+    .max(65535)
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql):\/\/|^sqlite:/, 'expected postgres://…, postgresql://… or sqlite:<file>')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'expected an absolute URL such as https://tasks.example.ru' }).optional(),
+  INVITE_CODE: z.string().trim().min(6, 'expected at least 6 characters').max(64).optional(),
+  APP_NAME: z.string().trim().min(1).max(60).default('GL Задачи'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_IDLE_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number({ error: 'expected a number of days' }).positive().default(30),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {}
+
+function toConfig(env: z.infer<typeof configSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'gl-zadachi.sqlite')}`,
+    publicUrl: env.PUBLIC_URL,
+    inviteCode: env.INVITE_CODE,
+    appName: env.APP_NAME,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
+  };
+}
+
+/**
+ * Reads the settings once. An empty variable counts as unset; a bad one stops
+ * start-up with a message that names it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid settings (see README, "Settings"):\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect-name';
+import type { DB } from './schema';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: put every table in this schema (tests use one schema per run). */
+  pgSchema?: string;
+}
+
+// COUNT(*) and other int8 values arrive as strings by default; ours fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+/** Opens `sqlite:<file>` (the default) or `postgres://…`. */
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url, options.pgSchema);
+}
+
+function openSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL, not NORMAL: a commit survives a power cut too, at one fsync per write
+  // transaction, which a shop's write rate never notices (docs/decisions/002-database.md).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string, schema?: string): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}

@@ -1,0 +1,16 @@
+import { Migrator, type MigrationResultSet } from 'kysely';
+import type { Database } from './database';
+import { allMigrations } from './migrations';
+
+/** Brings the schema up to date. Safe to run from several processes at once (Kysely locks). */
+export async function migrateToLatest(database: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => allMigrations(database.dialect) },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  }
+  return result;
+}

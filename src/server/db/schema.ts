@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+// Timestamps are ISO-8601 UTC text ('2026-11-22T02:56:54.123Z') on both databases:
+// they sort as text, compare as text and come back as the same string from either
+// driver (see docs/decisions/002-database.md).
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** Lower-cased e-mail: the unique key, so that case never makes a second account. */
+  email_lower: string;
+  display_name: string;
+  phone: string;
+  role: string;
+  password_hash: string;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+}

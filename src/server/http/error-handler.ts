@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorBody, type ErrorCode } from '../errors';
+
+const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
+  400: ['bad_request', 'Некорректный запрос'],
+  401: ['unauthorized', 'Требуется вход в систему'],
+  403: ['forbidden', 'Недостаточно прав'],
+  404: ['not_found', 'Не найдено'],
+  413: ['payload_too_large', 'Слишком большой запрос'],
+  415: ['unsupported_media_type', 'Неподдерживаемый тип данных'],
+  429: ['too_many_requests', 'Слишком много запросов, попробуйте позже'],
+};
+
+function describeFrameworkError(error: FastifyError): [number, ErrorCode, string] | undefined {
+  const status = error.statusCode;
+  if (!status || status >= 500) return undefined;
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return [400, 'bad_request', 'Некорректный JSON в запросе'];
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [400, 'bad_request', 'Пустое тело запроса'];
+  const [code, message] = MESSAGE_BY_STATUS[status] ?? ['bad_request', 'Некорректный запрос'];
+  return [status, code, message];
+}
+
+/**
+ * Every failure leaves as `{ error: { code, message } }` with a Russian message.
+ * Unexpected errors are logged and reported without details (ASVS 16.5.1).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      return reply.status(error.status).headers(error.headers).send(body);
+    }
+    const known = describeFrameworkError(error);
+    if (known) {
+      const [status, code, message] = known;
+      request.log.info({ err: error }, 'request rejected');
+      return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Внутренняя ошибка сервера' } } satisfies ErrorBody);
+  });
+}
+
+export function sendApiNotFound(reply: import('fastify').FastifyReply) {
+  return reply
+    .status(404)
+    .send({ error: { code: 'not_found', message: 'Не найдено' } } satisfies ErrorBody);
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createInviteCodeService } from './settings/invite-code';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel },
+  });
+
+  const generated = await createInviteCodeService(database.db, config.inviteCode).ensure();
+  if (generated) {
+    app.log.info(
+      `Invite code (код приглашения) for registration: ${generated} — admins can see and change it on the Сотрудники page`,
+    );
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.appName} is running at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Role } from '../../domain/roles';
+import type { UserDto } from '../../domain/users';
+import { buildApp, type AppDeps } from '../app';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import type { DialectName } from '../db/dialect-name';
+import { createTestDatabase, testDialects } from './test-database';
+
+export const TEST_INVITE_CODE = 'test-invite-code';
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  private current = new Date('2026-11-22T09:00:00.000Z');
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestContext {
+  dialect: DialectName;
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  /** Registers a user through the API and returns them with their session cookie. */
+  register(
+    overrides?: Partial<{ email: string; displayName: string; password: string; inviteCode: string }>,
+  ): Promise<SignedIn>;
+  /** Signs an existing account in again (a role change ends its sessions). */
+  signIn(email: string, password?: string): Promise<SignedIn>;
+  /** A signed-in user with the given role (the first user registered is the admin). */
+  loginAs(role: Role): Promise<SignedIn>;
+}
+
+export interface SignedIn {
+  user: UserDto;
+  cookie: string;
+  password: string;
+}
+
+let sequence = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${sequence}@example.ru`;
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'glz_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `glz_session=${cookie.value}`;
+}
+
+/**
+ * Runs `body` once per available database, each with a fresh database and app.
+ * `ctx` is filled in by beforeAll, so read it inside tests, not at describe time.
+ */
+export function describeEachDatabase(
+  title: string,
+  body: (ctx: TestContext) => void,
+  overrides: Partial<Omit<AppDeps, 'database'>> = {},
+) {
+  for (const dialect of testDialects()) {
+    describe(`${title} [${dialect}]`, () => {
+      const ctx = { dialect } as TestContext;
+      let cleanup: (() => Promise<void>) | undefined;
+
+      beforeAll(async () => {
+        const test = await createTestDatabase(dialect);
+        cleanup = test.cleanup;
+        ctx.database = test.database;
+        ctx.clock = new TestClock();
+        ctx.app = await buildApp({
+          config: {
+            appName: 'GL Задачи',
+            inviteCode: TEST_INVITE_CODE,
+            publicUrl: undefined,
+            sessionIdleMs: 7 * 86_400_000,
+            sessionMaxMs: 30 * 86_400_000,
+            trustProxy: false,
+          },
+          clock: ctx.clock,
+          webRoot: null,
+          ...overrides,
+          database: test.database,
+        });
+        ctx.register = async (o = {}) => {
+          const password = o.password ?? TEST_PASSWORD;
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: {
+              displayName: o.displayName ?? 'Иванов Иван',
+              email: o.email ?? uniqueEmail(),
+              password,
+              inviteCode: o.inviteCode ?? TEST_INVITE_CODE,
+            },
+          });
+          if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+          return { user: response.json<{ user: UserDto }>().user, cookie: sessionCookie(response), password };
+        };
+        ctx.signIn = async (email, password = TEST_PASSWORD) => {
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email, password },
+          });
+          if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+          return { user: response.json<{ user: UserDto }>().user, cookie: sessionCookie(response), password };
+        };
+        ctx.loginAs = async (role) => {
+          const activeAdmin = await ctx.database.db
+            .selectFrom('users')
+            .select('email')
+            .where('role', '=', 'admin')
+            .where('disabled_at', 'is', null)
+            .orderBy('id')
+            .executeTakeFirst();
+          if (role === 'employee') {
+            if (!activeAdmin) await ctx.register({ displayName: 'Админов Админ' });
+            return ctx.register();
+          }
+          // Every test account uses TEST_PASSWORD unless a test chose another.
+          return activeAdmin ? ctx.signIn(activeAdmin.email) : ctx.register({ displayName: 'Админов Админ' });
+        };
+      });
+
+      afterAll(async () => {
+        await ctx.app?.close();
+        await cleanup?.();
+      });
+
+      body(ctx);
+    });
+  }
+}

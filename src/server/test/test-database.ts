@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/database';
+import type { DialectName } from '../db/dialect-name';
+import { migrateToLatest } from '../db/migrate';
+
+export interface TestDatabase {
+  database: Database;
+  cleanup(): Promise<void>;
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI always sets it). */
+export function testDialects(): DialectName[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * A fresh, migrated database of its own: a temp SQLite file, or a new schema on the
+ * PostgreSQL server, so that parallel test files and CI runs never see each other.
+ */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-test-'));
+    const database = openDatabase(`sqlite:${path.join(dir, 'test.sqlite')}`);
+    await migrateToLatest(database);
+    return {
+      database,
+      async cleanup() {
+        await database.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const database = openDatabase(url, { pgSchema: schema });
+  await migrateToLatest(database);
+  return {
+    database,
+    async cleanup() {
+      await database.destroy();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema "${schema}" cascade`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { accessChangeInput, profileInput, roleChangeInput } from '../../domain/account-schemas';
+import { requireAdmin, requireUser } from '../http/current-user';
+import { parseId, parsePayload } from '../http/parse';
+import { EMPLOYEE_NOT_FOUND_MESSAGE, type UsersService } from './users.service';
+
+export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
+  app.put('/api/me/profile', async (request) => {
+    const me = requireUser(request);
+    return { user: await users.updateProfile(me.id, parsePayload(profileInput, request.body)) };
+  });
+
+  app.get('/api/employees', async (request) => {
+    requireAdmin(request);
+    return { users: await users.list() };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/employees/:id/role', async (request) => {
+    const admin = requireAdmin(request);
+    const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
+    const { role } = parsePayload(roleChangeInput, request.body);
+    const user = await users.changeRole(admin.id, id, role);
+    request.log.info({ by: admin.id, userId: id, role }, 'role changed');
+    return { user };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/employees/:id/access', async (request) => {
+    const admin = requireAdmin(request);
+    const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
+    const { disabled } = parsePayload(accessChangeInput, request.body);
+    const user = await users.setDisabled(admin.id, id, disabled);
+    request.log.info({ by: admin.id, userId: id, disabled }, 'access changed');
+    return { user };
+  });
+}

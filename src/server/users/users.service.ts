@@ -1,0 +1,104 @@
+import type { Transaction } from 'kysely';
+import type { ProfileInput } from '../../domain/account-schemas';
+import type { Role } from '../../domain/roles';
+import type { UserDto } from '../../domain/users';
+import { deleteSessionsOfUser } from '../auth/sessions.repository';
+import type { Clock } from '../clock';
+import { lockUserRoles } from '../db/capabilities';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import { AppError } from '../errors';
+import { toUserDto } from './user-dto';
+import { countActiveAdmins, findUserById, findUserForLogin, listUsers, updateUser } from './users.repository';
+
+export const LAST_ADMIN_MESSAGE = 'Нельзя оставить систему без администратора';
+export const OWN_ROLE_MESSAGE = 'Нельзя изменить собственную роль';
+export const OWN_ACCESS_MESSAGE = 'Нельзя отключить собственную учётную запись';
+export const EMPLOYEE_NOT_FOUND_MESSAGE = 'Сотрудник не найден';
+export const ADMINS_ONLY_MESSAGE = 'Доступно только администраторам';
+
+/** The admin making a change, or null for the server's own command line (`npm run set-role`). */
+type Actor = number | null;
+
+export function createUsersService({ database, clock }: { database: Database; clock: Clock }) {
+  const { db, dialect } = database;
+
+  async function requireUser(id: number) {
+    const row = await findUserById(db, id);
+    if (!row) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  async function reload(id: number): Promise<UserDto> {
+    return toUserDto(await requireUser(id));
+  }
+
+  /** Re-checked under the lock: the actor may have lost the role since the request began. */
+  async function assertStillAdmin(trx: Transaction<DB>, actor: Actor) {
+    if (actor === null) return;
+    const row = await findUserById(trx, actor);
+    if (!row || row.role !== 'admin' || row.disabled_at !== null) {
+      throw new AppError('forbidden', ADMINS_ONLY_MESSAGE);
+    }
+  }
+
+  return {
+    async list(): Promise<UserDto[]> {
+      return (await listUsers(db)).map(toUserDto);
+    },
+
+    /** Admins change others' roles; the change signs the user out everywhere (ASVS 7.4.3). */
+    async changeRole(actor: Actor, targetId: number, role: Role): Promise<UserDto> {
+      if (actor === targetId) throw new AppError('forbidden', OWN_ROLE_MESSAGE);
+      await db.transaction().execute(async (trx) => {
+        await lockUserRoles(trx, dialect);
+        await assertStillAdmin(trx, actor);
+        const target = await findUserById(trx, targetId);
+        if (!target) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
+        if (target.role === role) return;
+        const demotesActiveAdmin = target.role === 'admin' && target.disabled_at === null;
+        if (demotesActiveAdmin && (await countActiveAdmins(trx)) <= 1) {
+          throw new AppError('conflict', LAST_ADMIN_MESSAGE);
+        }
+        await updateUser(trx, targetId, { role }, clock.now().toISOString());
+        await deleteSessionsOfUser(trx, targetId);
+      });
+      return reload(targetId);
+    },
+
+    /** Disabling ends every session of that user at once; they cannot sign in until re-enabled. */
+    async setDisabled(actor: Actor, targetId: number, disabled: boolean): Promise<UserDto> {
+      if (actor === targetId) throw new AppError('forbidden', OWN_ACCESS_MESSAGE);
+      await db.transaction().execute(async (trx) => {
+        await lockUserRoles(trx, dialect);
+        await assertStillAdmin(trx, actor);
+        const target = await findUserById(trx, targetId);
+        if (!target) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
+        if ((target.disabled_at !== null) === disabled) return;
+        const now = clock.now().toISOString();
+        if (disabled && target.role === 'admin' && (await countActiveAdmins(trx)) <= 1) {
+          throw new AppError('conflict', LAST_ADMIN_MESSAGE);
+        }
+        await updateUser(trx, targetId, { disabled_at: disabled ? now : null }, now);
+        if (disabled) await deleteSessionsOfUser(trx, targetId);
+      });
+      return reload(targetId);
+    },
+
+    async findIdByEmail(email: string): Promise<number | undefined> {
+      return (await findUserForLogin(db, email.trim().toLowerCase()))?.id;
+    },
+
+    async updateProfile(userId: number, input: ProfileInput): Promise<UserDto> {
+      await updateUser(
+        db,
+        userId,
+        { display_name: input.displayName, phone: input.phone },
+        clock.now().toISOString(),
+      );
+      return reload(userId);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
