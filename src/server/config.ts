@@ -25,7 +25,10 @@ const configSchema = z.object({
   APP_NAME: z.string().trim().min(1).max(60).default('GL Задачи'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
-  SESSION_IDLE_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'expected a number of hours' })
+    .positive()
+    .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'expected a number of days' }).positive().default(30),
 });
 

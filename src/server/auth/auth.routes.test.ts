@@ -222,7 +222,12 @@ describeEachDatabase(
     it('answers 429 in Russian per e-mail and per IP, without locking the account', async () => {
       const { user, password } = await ctx.register();
       const attempt = (email: string, pw: string, ip = '10.0.0.1') =>
-        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: pw }, remoteAddress: ip });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: pw },
+          remoteAddress: ip,
+        });
 
       // Registering was the first attempt for this e-mail; two wrong passwords make three.
       for (let i = 0; i < 2; i += 1) {

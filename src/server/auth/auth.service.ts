@@ -8,7 +8,13 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import type { InviteCodeService } from '../settings/invite-code';
 import { toUserDto } from '../users/user-dto';
-import { countUsers, emailTaken, findUserById, findUserForLogin, insertUser } from '../users/users.repository';
+import {
+  countUsers,
+  emailTaken,
+  findUserById,
+  findUserForLogin,
+  insertUser,
+} from '../users/users.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { SessionService } from './sessions.service';
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, type ErrorBody, type ErrorCode } from '../errors';
 
 const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
@@ -45,8 +45,6 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-export function sendApiNotFound(reply: import('fastify').FastifyReply) {
-  return reply
-    .status(404)
-    .send({ error: { code: 'not_found', message: 'Не найдено' } } satisfies ErrorBody);
+export function sendApiNotFound(reply: FastifyReply) {
+  return reply.status(404).send({ error: { code: 'not_found', message: 'Не найдено' } } satisfies ErrorBody);
 }

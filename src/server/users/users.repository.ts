@@ -2,15 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../../domain/roles';
 import type { DB } from '../db/schema';
 
-const PUBLIC_COLUMNS = [
-  'id',
-  'email',
-  'display_name',
-  'phone',
-  'role',
-  'disabled_at',
-  'created_at',
-] as const;
+const PUBLIC_COLUMNS = ['id', 'email', 'display_name', 'phone', 'role', 'disabled_at', 'created_at'] as const;
 
 export function findUserById(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();

@@ -46,7 +46,9 @@ describeEachDatabase('employees API', (ctx) => {
   it('promotes and demotes; a role change ends that user’s sessions', async () => {
     const admin = await ctx.loginAs('admin');
     const worker = await ctx.register();
-    const promoted = await call('PUT', `/api/employees/${worker.user.id}/role`, admin.cookie, { role: 'admin' });
+    const promoted = await call('PUT', `/api/employees/${worker.user.id}/role`, admin.cookie, {
+      role: 'admin',
+    });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().user.role).toBe('admin');
     expect((await me(worker.cookie)).statusCode).toBe(401);
@@ -59,7 +61,9 @@ describeEachDatabase('employees API', (ctx) => {
 
   it('never lets an admin change their own role', async () => {
     const admin = await ctx.loginAs('admin');
-    const response = await call('PUT', `/api/employees/${admin.user.id}/role`, admin.cookie, { role: 'employee' });
+    const response = await call('PUT', `/api/employees/${admin.user.id}/role`, admin.cookie, {
+      role: 'employee',
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe('Нельзя изменить собственную роль');
   });
@@ -67,7 +71,9 @@ describeEachDatabase('employees API', (ctx) => {
   it('disables and re-enables an account', async () => {
     const admin = await ctx.loginAs('admin');
     const worker = await ctx.register();
-    const off = await call('PUT', `/api/employees/${worker.user.id}/access`, admin.cookie, { disabled: true });
+    const off = await call('PUT', `/api/employees/${worker.user.id}/access`, admin.cookie, {
+      disabled: true,
+    });
     expect(off.json().user.disabled).toBe(true);
     expect((await me(worker.cookie)).statusCode).toBe(401);
     const sessionsLeft = await ctx.database.db
@@ -77,7 +83,9 @@ describeEachDatabase('employees API', (ctx) => {
       .execute();
     expect(sessionsLeft).toHaveLength(0);
 
-    const on = await call('PUT', `/api/employees/${worker.user.id}/access`, admin.cookie, { disabled: false });
+    const on = await call('PUT', `/api/employees/${worker.user.id}/access`, admin.cookie, {
+      disabled: false,
+    });
     expect(on.json().user.disabled).toBe(false);
     const back = await ctx.app.inject({
       method: 'POST',
@@ -95,7 +103,9 @@ describeEachDatabase('employees API', (ctx) => {
     const notNumber = await call('PUT', '/api/employees/abc/role', admin.cookie, { role: 'admin' });
     expect(notNumber.statusCode).toBe(404);
     const worker = await ctx.register();
-    const badRole = await call('PUT', `/api/employees/${worker.user.id}/role`, admin.cookie, { role: 'boss' });
+    const badRole = await call('PUT', `/api/employees/${worker.user.id}/role`, admin.cookie, {
+      role: 'boss',
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().error.message).toBe('Неизвестная роль');
   });
@@ -116,7 +126,12 @@ describeEachDatabase('employees API', (ctx) => {
 
 describeEachDatabase('last active admin', (ctx) => {
   const setRole = (cookie: string, id: number, role: string) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}/role`, headers: { cookie }, payload: { role } });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/employees/${id}/role`,
+      headers: { cookie },
+      payload: { role },
+    });
 
   it('lets exactly one of two admins win when they demote each other at once', async () => {
     const first = await ctx.loginAs('admin');
@@ -131,13 +146,21 @@ describeEachDatabase('last active admin', (ctx) => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes[0]).toBe(200);
     expect(codes[1]).toBeGreaterThanOrEqual(401);
-    const admins = await ctx.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    const admins = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .execute();
     expect(admins).toHaveLength(1);
   });
 
   it('refuses to demote or disable the last active admin from the command line', async () => {
     const users = createUsersService({ database: ctx.database, clock: ctx.clock });
-    const admins = await ctx.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    const admins = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .execute();
     expect(admins).toHaveLength(1);
     const onlyAdmin = admins[0]!.id;
     await expect(users.changeRole(null, onlyAdmin, 'employee')).rejects.toThrow(LAST_ADMIN_MESSAGE);

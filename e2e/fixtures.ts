@@ -1,0 +1,47 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const E2E_INVITE_CODE = 'e2e-invite-code';
+export const E2E_PASSWORD = 'e2e-password-123';
+
+export const ADMIN = { displayName: 'Админова Анна', email: 'admin@e2e.test', password: E2E_PASSWORD };
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@e2e.test`;
+}
+
+/**
+ * Makes sure the `app` server's admin exists. Every spec on that server calls this
+ * before registering anyone else, so the admin is always its first account.
+ */
+export async function ensureAdmin(request: APIRequestContext) {
+  const response = await request.post('/api/auth/register', {
+    data: { ...ADMIN, inviteCode: E2E_INVITE_CODE },
+  });
+  expect([201, 409]).toContain(response.status());
+}
+
+export async function registerViaApi(request: APIRequestContext, displayName: string) {
+  const email = uniqueEmail('staff');
+  const response = await request.post('/api/auth/register', {
+    data: { displayName, email, password: E2E_PASSWORD, inviteCode: E2E_INVITE_CODE },
+  });
+  expect(response.status()).toBe(201);
+  return { displayName, email, password: E2E_PASSWORD };
+}
+
+export async function loginViaUi(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Пароль').fill(account.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/app\/work$/);
+}
+
+export async function logoutViaUi(page: Page) {
+  const visible = page.getByRole('button', { name: 'Выйти' }).filter({ visible: true });
+  if ((await visible.count()) === 0) await page.getByRole('button', { name: 'Меню' }).click();
+  await page.getByRole('button', { name: 'Выйти' }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

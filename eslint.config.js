@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Layer boundaries (ARCHITECTURE.md): web -> domain, server -> domain, never web <-> server,
+// and the domain imports nothing with side effects on the outside world.
+const noServerFromWeb = {
+  group: ['**/server/**'],
+  message: 'The web app talks to the server over HTTP only.',
+};
+const noWebFromServer = { group: ['**/web/**'], message: 'The server never imports browser code.' };
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'playwright-report/', 'test-results/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'The domain depends on nothing of ours.' },
+            {
+              group: ['node:*', 'fastify', 'kysely', 'react', 'react-*', '@mantine/*'],
+              message: 'The domain is pure.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noServerFromWeb, { group: ['node:*'], message: 'Browser code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
+  },
+  prettier,
+);

@@ -1,0 +1,59 @@
+import { defineConfig } from '@playwright/test';
+
+// Two servers, each on a fresh temporary database: `first-run` proves what a brand-new
+// install does (the first account becomes admin); `app` hosts every other journey.
+const FIRST_RUN_PORT = 3101;
+const APP_PORT = 3102;
+
+function server(port: number) {
+  return {
+    command: `node --import tsx e2e/start-server.ts ${port}`,
+    url: `http://127.0.0.1:${port}/api/config`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser of its own here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'first-run',
+      testMatch: /first-run\.spec\.ts/,
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${FIRST_RUN_PORT}` },
+    },
+    {
+      name: 'app',
+      testIgnore: /first-run\.spec\.ts/,
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
+  ],
+  webServer: [server(FIRST_RUN_PORT), server(APP_PORT)],
+});

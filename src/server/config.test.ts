@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, SQLite in ./data and the product name', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', appName: 'GL Задачи', trustProxy: false });
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databaseUrl).toBe(`sqlite:${path.resolve('data', 'gl-zadachi.sqlite')}`);
+    expect(config.inviteCode).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and reads the rest', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      INVITE_CODE: '',
+      DATABASE_URL: 'postgres://u@db/glz',
+      TRUST_PROXY: 'true',
+      SESSION_IDLE_HOURS: '12',
+    });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db/glz', trustProxy: true });
+    expect(config.inviteCode).toBeUndefined();
+    expect(config.sessionIdleMs).toBe(12 * 3_600_000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['INVITE_CODE', '123'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+});

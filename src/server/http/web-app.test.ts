@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+
+describe('serving the built web app', () => {
+  let app: FastifyInstance;
+  let test: TestDatabase;
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GL</title>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+    test = await createTestDatabase('sqlite');
+    app = await buildApp({
+      config: {
+        appName: 'GL Задачи',
+        inviteCode: 'whatever-code',
+        publicUrl: undefined,
+        sessionIdleMs: 1,
+        sessionMaxMs: 1,
+        trustProxy: false,
+      },
+      database: test.database,
+      webRoot,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.cleanup();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('answers app pages with index.html, never cached', async () => {
+    for (const url of ['/', '/login', '/app/work', '/app/clients/12?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>GL</title>');
+    }
+  });
+
+  it('answers an unknown public path with index.html and status 404', async () => {
+    const response = await app.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>GL</title>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s and sends security headers', async () => {
+    const response = await app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Не найдено' } });
+    const page = await app.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+  });
+});

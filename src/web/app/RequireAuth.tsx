@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../domain/routes';
+import { CenteredMessage } from '../components/CenteredMessage';
+import { errorMessage } from '../lib/api';
+import { useMe } from '../lib/session';
+
+/** Shows 'Загрузка...' while the session is checked, then the page or the login form. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <CenteredMessage title="Загрузка..." />;
+  if (me.isError) {
+    return (
+      <CenteredMessage title={errorMessage(me.error)}>
+        <Button onClick={() => void me.refetch()}>Повторить</Button>
+      </CenteredMessage>
+    );
+  }
+  if (!me.data) {
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return children;
+}
+
+export function RequireAdmin({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const me = useMe();
+  return me.data?.role === 'admin' ? children : fallback;
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { paths } from '../../domain/routes';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { RegisterPage } from '../features/auth/components/RegisterPage';
+import { EmployeesPage } from '../features/employees/components/EmployeesPage';
+import { WorkPage } from '../features/work/components/WorkPage';
+import { AppNotFound, NotFoundPage } from './NotFoundPage';
+import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { AppLayout } from './shell/AppLayout';
+import { ClientsPlaceholder } from './ClientsPlaceholder';
+import { RouteError } from './RouteError';
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.app} replace /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      {
+        path: paths.app,
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to={paths.work} replace /> },
+          { path: 'work', element: <WorkPage /> },
+          { path: 'clients', element: <ClientsPlaceholder /> },
+          {
+            path: 'employees',
+            element: (
+              <RequireAdmin fallback={<AppNotFound />}>
+                <EmployeesPage />
+              </RequireAdmin>
+            ),
+          },
+          { path: '*', element: <AppNotFound /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

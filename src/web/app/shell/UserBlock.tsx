@@ -1,0 +1,45 @@
+import { Badge, Button, Group, Stack, UnstyledButton, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ROLE_LABELS } from '../../../domain/roles';
+import { paths } from '../../../domain/routes';
+import { useLogout } from '../../features/auth/api/auth-api';
+import { useCurrentUser } from '../../lib/session';
+
+/** E-mail, role label (opens the profile) and the logout button. */
+export function UserBlock({
+  vertical = false,
+  onOpenProfile,
+}: {
+  vertical?: boolean;
+  onOpenProfile: () => void;
+}) {
+  const me = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const Layout = vertical ? Stack : Group;
+
+  return (
+    <Layout gap="sm" align={vertical ? 'stretch' : 'center'}>
+      <UnstyledButton onClick={onOpenProfile} title="Мой профиль" data-testid="current-user">
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" truncate maw={vertical ? undefined : 220}>
+            {me.email}
+          </Text>
+          <Badge variant="light" color={me.role === 'admin' ? 'grape' : 'blue'}>
+            {ROLE_LABELS[me.role]}
+          </Badge>
+        </Group>
+      </UnstyledButton>
+      <Button
+        variant="default"
+        size={vertical ? 'md' : 'xs'}
+        loading={logout.isPending}
+        onClick={() =>
+          logout.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) })
+        }
+      >
+        Выйти
+      </Button>
+    </Layout>
+  );
+}

@@ -1,0 +1,13 @@
+import { paths } from '../../../domain/routes';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  adminOnly?: boolean;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Задачи', to: paths.work },
+  { label: 'Клиенты', to: paths.clients },
+  { label: 'Сотрудники', to: paths.employees, adminOnly: true },
+];

@@ -1,0 +1,16 @@
+import { Center, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A short message in the middle of the page: loading, not found, empty. */
+export function CenteredMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm">
+        <Text size="lg" fw={500} ta="center">
+          {title}
+        </Text>
+        {children}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput } from '../../../../domain/account-schemas';
+import type { UserDto } from '../../../../domain/users';
+import { api } from '../../../lib/api';
+import { meQueryKey } from '../../../lib/session';
+
+function useSignInMutation<Input>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => api<{ user: UserDto }>(path, { method: 'POST', body: input }),
+    onSuccess: ({ user }) => {
+      // A new account or a new login: nothing cached for someone else may survive.
+      client.clear();
+      client.setQueryData(meQueryKey, user);
+    },
+  });
+}
+
+export const useLogin = () => useSignInMutation<LoginInput>('/api/auth/login');
+export const useRegister = () => useSignInMutation<RegisterInput>('/api/auth/register');
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('/api/auth/logout', { method: 'POST' }),
+    onSettled: () => {
+      client.clear();
+      client.setQueryData(meQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../../domain/roles';
+import type { InviteCodeDto, UserDto } from '../../../../domain/users';
+import { api } from '../../../lib/api';
+
+const employeesKey = ['employees'] as const;
+const inviteCodeKey = ['settings', 'invite-code'] as const;
+
+const employeesQuery = queryOptions({
+  queryKey: employeesKey,
+  queryFn: async () => (await api<{ users: UserDto[] }>('/api/employees')).users,
+});
+
+export const useEmployees = () => useQuery(employeesQuery);
+
+function useEmployeeMutation<Input>(request: (input: Input) => Promise<{ user: UserDto }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: ({ user }) =>
+      client.setQueryData<UserDto[]>(employeesKey, (list) => list?.map((u) => (u.id === user.id ? user : u))),
+    onError: () => client.invalidateQueries({ queryKey: employeesKey }),
+  });
+}
+
+export const useChangeRole = () =>
+  useEmployeeMutation(({ id, role }: { id: number; role: Role }) =>
+    api(`/api/employees/${id}/role`, { method: 'PUT', body: { role } }),
+  );
+
+export const useChangeAccess = () =>
+  useEmployeeMutation(({ id, disabled }: { id: number; disabled: boolean }) =>
+    api(`/api/employees/${id}/access`, { method: 'PUT', body: { disabled } }),
+  );
+
+export const useInviteCode = () =>
+  useQuery({ queryKey: inviteCodeKey, queryFn: () => api<InviteCodeDto>('/api/settings/invite-code') });
+
+export function useChangeInviteCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api<InviteCodeDto>('/api/settings/invite-code', { method: 'PUT', body: { code } }),
+    onSuccess: (result) => client.setQueryData(inviteCodeKey, result),
+  });
+}

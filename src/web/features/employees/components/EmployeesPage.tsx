@@ -1,0 +1,41 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { CenteredMessage } from '../../../components/CenteredMessage';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/session';
+import { useEmployees } from '../api/employees-api';
+import { EmployeeRow } from './EmployeeRow';
+import { InviteCodeCard } from './InviteCodeCard';
+
+export function EmployeesPage() {
+  const me = useCurrentUser();
+  const employees = useEmployees();
+
+  return (
+    <Stack>
+      <Title order={2}>Сотрудники</Title>
+      {employees.isPending && <CenteredMessage title="Загрузка..." />}
+      {employees.isError && <Text c="red">{errorMessage(employees.error)}</Text>}
+      {employees.data && (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ФИО</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Телефон</Table.Th>
+                <Table.Th>Роль</Table.Th>
+                <Table.Th>Доступ</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {employees.data.map((employee) => (
+                <EmployeeRow key={employee.id} employee={employee} isSelf={employee.id === me.id} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <InviteCodeCard />
+    </Stack>
+  );
+}

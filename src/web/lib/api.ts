@@ -1,0 +1,55 @@
+/** An API failure with the server's Russian message (or ours, when the server was unreachable). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+}
+
+interface ErrorPayload {
+  error?: { code?: string; message?: string };
+}
+
+/**
+ * Calls our JSON API. Every request carries X-Requested-With, which the server's
+ * same-origin guard requires of state-changing requests without a JSON body.
+ */
+export async function api<T>(path: string, { method = 'GET', body }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        'x-requested-with': 'fetch',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'Нет связи с сервером');
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data as ErrorPayload | null)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'unknown',
+      error?.message ?? `Ошибка сервера (${response.status})`,
+    );
+  }
+  return data as T;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Неизвестная ошибка';
+}

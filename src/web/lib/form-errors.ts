@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+
+/** Runs a shared schema over form values; returns the parsed data or the first message per field. */
+export function validateForm<Schema extends z.ZodType>(
+  schema: Schema,
+  values: unknown,
+): { data: z.output<Schema>; errors: null } | { data: null; errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return { data: null, errors };
+}

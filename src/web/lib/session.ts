@@ -1,0 +1,48 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicConfig, UserDto } from '../../domain/users';
+import { api, ApiError } from './api';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user, or null when signed out. */
+export const meQuery = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: async (): Promise<UserDto | null> => {
+    try {
+      return (await api<{ user: UserDto }>('/api/me')).user;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** For screens inside the signed-in area, where the shell has already loaded the user. */
+export function useCurrentUser(): UserDto {
+  const { data } = useMe();
+  if (!data) throw new Error('useCurrentUser outside the signed-in area');
+  return data;
+}
+
+export function useSetMe() {
+  const client = useQueryClient();
+  return (user: UserDto | null) => client.setQueryData(meQueryKey, user);
+}
+
+export const publicConfigQuery = queryOptions({
+  queryKey: ['public-config'],
+  queryFn: () => api<PublicConfig>('/api/config'),
+  staleTime: Infinity,
+});
+
+export const DEFAULT_APP_NAME = 'GL Задачи';
+
+export function useAppName(): string {
+  return useQuery(publicConfigQuery).data?.appName ?? DEFAULT_APP_NAME;
+}
