@@ -25,7 +25,7 @@ export function UserBlock({
           <Text size="sm" truncate maw={vertical ? undefined : 220}>
             {me.email}
           </Text>
-          <Badge variant="light" color={me.role === 'admin' ? 'grape' : 'blue'}>
+          <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
             {ROLE_LABELS[me.role]}
           </Badge>
         </Group>
