@@ -68,7 +68,9 @@ export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: b
       </Table.Td>
       <Table.Td>
         {isSelf ? (
-          <Badge variant="light" tt="none">Активен</Badge>
+          <Badge variant="light" tt="none">
+            Активен
+          </Badge>
         ) : employee.disabled ? (
           <Button size="xs" variant="light" onClick={() => setAccess(false)} loading={changeAccess.isPending}>
             Включить
