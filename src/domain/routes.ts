@@ -6,6 +6,8 @@ export const paths = {
   app: '/app',
   work: '/app/work',
   clients: '/app/clients',
+  clientNew: '/app/clients/new',
+  client: (id: number) => `/app/clients/${id}`,
   employees: '/app/employees',
 } as const;
 

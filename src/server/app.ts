@@ -4,6 +4,8 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AttemptLimiter, type LimitRule } from './auth/attempt-limiter';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerClientsRoutes } from './clients/clients.routes';
+import { createClientsService } from './clients/clients.service';
 import { createAuthService } from './auth/auth.service';
 import { createSessionService } from './auth/sessions.service';
 import { systemClock, type Clock } from './clock';
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxMs: config.sessionMaxMs,
   });
   registerUsersRoutes(app, users);
+  registerClientsRoutes(app, createClientsService({ database, clock }));
   registerSettingsRoutes(app, { inviteCode, publicConfig: { appName: config.appName } });
 
   await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);

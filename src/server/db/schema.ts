@@ -33,8 +33,24 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface ClientsTable {
+  id: Generated<number>;
+  full_name: string;
+  phone: string;
+  warranty: string;
+  address: string;
+  comment: string;
+  whatsapp_url: string | null;
+  search_name: string;
+  phone_digits: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  clients: ClientsTable;
 }

@@ -2,12 +2,14 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
+import { ClientNewPage } from '../features/clients/components/ClientNewPage';
+import { ClientPage } from '../features/clients/components/ClientPage';
+import { ClientsPage } from '../features/clients/components/ClientsPage';
 import { EmployeesPage } from '../features/employees/components/EmployeesPage';
 import { WorkPage } from '../features/work/components/WorkPage';
 import { AppNotFound, NotFoundPage } from './NotFoundPage';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
 import { AppLayout } from './shell/AppLayout';
-import { ClientsPlaceholder } from './ClientsPlaceholder';
 import { RouteError } from './RouteError';
 
 export const router = createBrowserRouter([
@@ -27,7 +29,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to={paths.work} replace /> },
           { path: 'work', element: <WorkPage /> },
-          { path: 'clients', element: <ClientsPlaceholder /> },
+          { path: 'clients', element: <ClientsPage /> },
+          { path: 'clients/new', element: <ClientNewPage /> },
+          { path: 'clients/:id', element: <ClientPage /> },
           {
             path: 'employees',
             element: (

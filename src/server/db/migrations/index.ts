@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
 import { accountsMigration } from './0001-accounts';
+import { clientsMigration } from './0002-clients';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts': accountsMigration(dialect),
+    '0002-clients': clientsMigration(dialect),
   };
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { phoneDigits, whatsappLink, whatsappNumber } from './phone';
+
+describe('whatsappNumber (spec §5)', () => {
+  it.each([
+    // 11 digits starting with 7 or 8 -> 7 + last 10
+    ['79123456789', '79123456789'],
+    ['89123456789', '79123456789'],
+    ['+7 (912) 345-67-89', '79123456789'],
+    ['8-912-345-67-89', '79123456789'],
+    ['8 (912) 345 67 89', '79123456789'],
+    // 10 digits -> 7 prefixed
+    ['9123456789', '79123456789'],
+    ['(912) 345-67-89', '79123456789'],
+    // anything else: digits as they are
+    ['+375 29 123-45-67', '375291234567'],
+    ['+49 30 1234567', '49301234567'],
+    ['19123456789', '19123456789'],
+    ['345-67-89', '3456789'],
+    ['тел. 912 345', '912345'],
+    ['нет телефона', ''],
+    ['', ''],
+  ])('%j -> %j', (phone, expected) => {
+    expect(whatsappNumber(phone)).toBe(expected);
+  });
+});
+
+describe('whatsappLink', () => {
+  it('uses wa.me with the normalised number', () => {
+    expect(whatsappLink({ phone: '8 912 345-67-89' })).toBe('https://wa.me/79123456789');
+  });
+  it('gives no link for an empty phone', () => {
+    expect(whatsappLink({ phone: '' })).toBeNull();
+    expect(whatsappLink({ phone: '  - ' })).toBeNull();
+  });
+  it("prefers an imported client's own whatsappUrl", () => {
+    expect(whatsappLink({ phone: '', whatsappUrl: 'https://wa.me/79990001122' })).toBe(
+      'https://wa.me/79990001122',
+    );
+  });
+  it('ignores an imported link that is not a web address', () => {
+    expect(whatsappLink({ phone: '9123456789', whatsappUrl: 'javascript:alert(1)' })).toBe(
+      'https://wa.me/79123456789',
+    );
+  });
+  it('phoneDigits strips everything but digits', () => {
+    expect(phoneDigits('+7 (912) 345-67-89 доб. 1')).toBe('791234567891');
+  });
+});

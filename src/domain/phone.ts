@@ -1,0 +1,39 @@
+/** Only the digits of a phone number, whatever its formatting. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/**
+ * The number for a WhatsApp link (spec §5): digits only; 11 digits starting with
+ * 7 or 8 become 7 + the last 10; 10 digits get a 7 in front; anything else stays
+ * as it is. Empty when there are no digits (then there is no button).
+ */
+export function whatsappNumber(phone: string): string {
+  const digits = phoneDigits(phone);
+  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) {
+    return `7${digits.slice(1)}`;
+  }
+  if (digits.length === 10) return `7${digits}`;
+  return digits;
+}
+
+/** Only http(s) links may be opened from imported data (never `javascript:` and the like). */
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the WhatsApp button leads: a client's own `whatsappUrl` (imported data)
+ * when it is a web link, else wa.me with the normalised number; null for no button.
+ */
+export function whatsappLink(client: { phone: string; whatsappUrl?: string | null }): string | null {
+  const own = client.whatsappUrl?.trim();
+  if (own && isWebUrl(own)) return own;
+  const number = whatsappNumber(client.phone);
+  return number ? `https://wa.me/${number}` : null;
+}

@@ -1,0 +1,16 @@
+import type { ClientDto } from '../../domain/client-schemas';
+import type { ClientRow } from './clients.repository';
+
+export function toClientDto(row: ClientRow): ClientDto {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    phone: row.phone,
+    warranty: row.warranty,
+    address: row.address,
+    comment: row.comment,
+    whatsappUrl: row.whatsapp_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

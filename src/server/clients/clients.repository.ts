@@ -1,0 +1,75 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { SearchQuery } from '../../domain/search-text';
+import type { ClientsTable, DB } from '../db/schema';
+import { containsPattern, type CreatedCursor } from '../db/paging';
+
+export type ClientRow = Selectable<ClientsTable>;
+
+export type ClientColumns = Pick<
+  ClientsTable,
+  'full_name' | 'phone' | 'warranty' | 'address' | 'comment' | 'search_name' | 'phone_digits'
+>;
+
+export function findClient(db: Kysely<DB>, id: number) {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertClient(
+  db: Kysely<DB>,
+  row: ClientColumns & { created_by: number | null; created_at: string },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('clients')
+    .values({ ...row, whatsapp_url: null, updated_at: row.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateClient(
+  db: Kysely<DB>,
+  id: number,
+  changes: Partial<ClientColumns>,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteClient(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('clients').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Newest first, keyset-paged; `limit + 1` rows so the caller can tell whether more follow. */
+export function listClients(
+  db: Kysely<DB>,
+  search: SearchQuery,
+  after: CreatedCursor | undefined,
+  limit: number,
+) {
+  let query = db.selectFrom('clients').selectAll();
+  if (search.kind === 'text') {
+    query = query.where(sql<boolean>`search_name like ${containsPattern(search.text)} escape '\\'`);
+  } else if (search.kind === 'phone') {
+    const patterns = search.digits.map(containsPattern);
+    query = query.where((eb) => eb.or(patterns.map((p) => eb('phone_digits', 'like', p))));
+  }
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}

@@ -1,0 +1,96 @@
+import type { ClientCreateInput, ClientDto, ClientPatchInput, Page } from '../../domain/client-schemas';
+import { phoneDigits } from '../../domain/phone';
+import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
+import { AppError } from '../errors';
+import { toClientDto } from './client-dto';
+import {
+  deleteClient,
+  findClient,
+  insertClient,
+  listClients,
+  updateClient,
+  type ClientColumns,
+} from './clients.repository';
+
+export const CLIENT_NOT_FOUND_MESSAGE = 'Клиент не найден';
+
+/** Maps API field names to columns, adding the search columns that follow from them. */
+function toColumns(input: ClientPatchInput): Partial<ClientColumns> {
+  const columns: Partial<ClientColumns> = {};
+  if (input.fullName !== undefined) {
+    columns.full_name = input.fullName;
+    columns.search_name = normalizeSearchText(input.fullName);
+  }
+  if (input.phone !== undefined) {
+    columns.phone = input.phone;
+    columns.phone_digits = phoneDigits(input.phone);
+  }
+  if (input.warranty !== undefined) columns.warranty = input.warranty;
+  if (input.address !== undefined) columns.address = input.address;
+  if (input.comment !== undefined) columns.comment = input.comment;
+  return columns;
+}
+
+export function createClientsService({ database, clock }: { database: Database; clock: Clock }) {
+  const { db } = database;
+
+  async function get(id: number): Promise<ClientDto> {
+    const row = await findClient(db, id);
+    if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+    return toClientDto(row);
+  }
+
+  return {
+    get,
+
+    async list(params: { q?: string; cursor?: string; limit?: number }): Promise<Page<ClientDto>> {
+      const limit = Math.min(Math.max(params.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const rows = await listClients(
+        db,
+        parseSearchQuery(params.q ?? ''),
+        decodeCursor(params.cursor),
+        limit,
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toClientDto),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      };
+    },
+
+    async create(userId: number, input: ClientCreateInput): Promise<ClientDto> {
+      const id = await insertClient(db, {
+        full_name: input.fullName,
+        phone: input.phone,
+        warranty: input.warranty,
+        address: input.address,
+        comment: input.comment,
+        search_name: normalizeSearchText(input.fullName),
+        phone_digits: phoneDigits(input.phone),
+        created_by: userId,
+        created_at: clock.now().toISOString(),
+      });
+      return get(id);
+    },
+
+    /** Writes only the fields given, so edits to other fields by someone else survive. */
+    async update(id: number, input: ClientPatchInput): Promise<ClientDto> {
+      const columns = toColumns(input);
+      if (Object.keys(columns).length === 0) return get(id);
+      const updated = await updateClient(db, id, columns, clock.now().toISOString());
+      if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+      return get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await deleteClient(db, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+    },
+  };
+}
+
+export type ClientsService = ReturnType<typeof createClientsService>;

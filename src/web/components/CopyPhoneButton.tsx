@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { copyText } from '../lib/clipboard';
+import { toast } from '../lib/toast';
+
+export function CopyPhoneButton({ phone }: { phone: string }) {
+  if (!phone.trim()) return null;
+  const copy = async () => {
+    if (await copyText(phone)) toast.success('Скопировано');
+    else toast.error('Не удалось скопировать');
+  };
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => void copy()}
+      aria-label={`Скопировать телефон ${phone}`}
+    >
+      Копировать
+    </Button>
+  );
+}
