@@ -61,3 +61,11 @@ export const inviteCodeInput = strictPayload({
     .max(64, 'Код приглашения не длиннее 64 символов'),
 });
 export type InviteCodeInput = z.infer<typeof inviteCodeInput>;
+
+const optionalUserId = z.number({ error: 'Выберите сотрудника из списка' }).int().positive().nullable();
+
+export const defaultAssigneesInput = strictPayload({
+  ticketAssigneeId: optionalUserId,
+  taskAssigneeId: optionalUserId,
+});
+export type DefaultAssigneesInput = z.infer<typeof defaultAssigneesInput>;

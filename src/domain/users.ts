@@ -21,3 +21,14 @@ export interface InviteCodeDto {
   /** True when INVITE_CODE is set on the server: the code cannot be changed from the UI then. */
   fromEnvironment: boolean;
 }
+
+/** A name in an assignee picker. */
+export interface UserOptionDto {
+  id: number;
+  displayName: string;
+}
+
+export interface DefaultAssigneesDto {
+  ticketAssigneeId: number | null;
+  taskAssigneeId: number | null;
+}

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AttemptLimiter, type LimitRule } from './auth/attempt-limiter';
 import { registerAuthRoutes } from './auth/auth.routes';
@@ -17,6 +18,11 @@ import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerWebApp } from './http/web-app';
 import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
+import { LocalFileStore, type FileStore } from './files/file-store';
+import { registerFilesRoutes } from './files/files.routes';
+import { createDefaultAssignees } from './settings/default-assignees';
+import { registerTicketsRoutes } from './tickets/tickets.routes';
+import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
@@ -33,12 +39,21 @@ export const DEFAULT_AUTH_LIMITS: AuthLimitRules = {
 export interface AppDeps {
   config: Pick<
     Config,
-    'appName' | 'inviteCode' | 'publicUrl' | 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy'
+    | 'appName'
+    | 'inviteCode'
+    | 'publicUrl'
+    | 'sessionIdleMs'
+    | 'sessionMaxMs'
+    | 'trustProxy'
+    | 'dataDir'
+    | 'maxUploadBytes'
   >;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   authLimits?: AuthLimitRules;
+  /** Where uploaded files go; by default a LocalFileStore in DATA_DIR/files. */
+  fileStore?: FileStore;
   /** Folder of the built web app; null for an API-only server. */
   webRoot?: string | null;
 }
@@ -62,9 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inviteCode = createInviteCodeService(database.db, config.inviteCode);
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
   const users = createUsersService({ database, clock });
+  const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+  const defaultAssignees = createDefaultAssignees(database.db);
+  const tickets = createTicketsService({ database, clock, store, defaultAssignees, log: app.log });
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.maxUploadBytes, fields: 10, parts: 30 },
+  });
   await app.register(fastifyHelmet, {
     // Served over plain HTTP on a shop's LAN too: never upgrade requests or pin HTTPS
     // unless the public address is HTTPS.
@@ -102,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUsersRoutes(app, users);
   registerClientsRoutes(app, createClientsService({ database, clock }));
-  registerSettingsRoutes(app, { inviteCode, publicConfig: { appName: config.appName } });
+  registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
+  registerFilesRoutes(app, { database, store });
+  registerSettingsRoutes(app, { inviteCode, defaultAssignees, publicConfig: { appName: config.appName } });
 
   await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);
   return app;

@@ -30,6 +30,11 @@ const configSchema = z.object({
     .positive()
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'expected a number of days' }).positive().default(30),
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'expected a number of megabytes' })
+    .positive()
+    .max(1024)
+    .default(20),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -50,6 +55,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
+    maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1_048_576),
   };
 }
 

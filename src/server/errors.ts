@@ -15,12 +15,18 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** An expected failure with a message fit to show the user (in Russian). */
 export class AppError extends Error {
+  readonly headers: Record<string, string>;
+  /** Extra top-level fields of the response body, e.g. the fresh record on a 409. */
+  readonly extra: Record<string, unknown>;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    options: { headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
   ) {
     super(message);
+    this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 
   get status(): number {

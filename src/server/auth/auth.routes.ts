@@ -26,7 +26,7 @@ function throttle(limiter: AttemptLimiter, key: string) {
   const waitMs = limiter.hit(key);
   if (waitMs > 0) {
     throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS_MESSAGE, {
-      'retry-after': String(Math.ceil(waitMs / 1000)),
+      headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     });
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import { AppError } from '../errors';
+import { renameClientOnTickets } from '../tickets/tickets.repository';
 import { toClientDto } from './client-dto';
 import {
   deleteClient,
@@ -82,8 +83,11 @@ export function createClientsService({ database, clock }: { database: Database; 
     async update(id: number, input: ClientPatchInput): Promise<ClientDto> {
       const columns = toColumns(input);
       if (Object.keys(columns).length === 0) return get(id);
-      const updated = await updateClient(db, id, columns, clock.now().toISOString());
-      if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+      await db.transaction().execute(async (trx) => {
+        const updated = await updateClient(trx, id, columns, clock.now().toISOString());
+        if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+        if (input.fullName !== undefined) await renameClientOnTickets(trx, id, input.fullName);
+      });
       return get(id);
     },
 

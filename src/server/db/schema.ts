@@ -48,9 +48,58 @@ export interface ClientsTable {
   updated_at: string;
 }
 
+export interface TicketsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  repair_summary: string;
+  due_date: string | null;
+  client_id: number | null;
+  client_name: string;
+  status: string;
+  assignee_id: number | null;
+  assignee_name: string;
+  delivery_provider: string | null;
+  return_provider: string | null;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  search_text: string;
+}
+
+export interface TicketHistoryTable {
+  id: Generated<number>;
+  ticket_id: number;
+  ts: string;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  note: string;
+  new_status: string | null;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  ticket_id: number | null;
+  kind: string;
+  name: string;
+  size: number;
+  mime: string;
+  path: string;
+  thumb_path: string | null;
+  uploaded_by: number | null;
+  uploaded_by_name: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   clients: ClientsTable;
+  tickets: TicketsTable;
+  ticket_history: TicketHistoryTable;
+  files: FilesTable;
 }

@@ -29,7 +29,7 @@ function describeFrameworkError(error: FastifyError): [number, ErrorCode, string
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      const body: ErrorBody = { ...error.extra, error: { code: error.code, message: error.message } };
       return reply.status(error.status).headers(error.headers).send(body);
     }
     const known = describeFrameworkError(error);

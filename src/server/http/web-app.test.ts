@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { testConfig } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 describe('serving the built web app', () => {
@@ -17,14 +18,7 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
     test = await createTestDatabase('sqlite');
     app = await buildApp({
-      config: {
-        appName: 'GL Задачи',
-        inviteCode: 'whatever-code',
-        publicUrl: undefined,
-        sessionIdleMs: 1,
-        sessionMaxMs: 1,
-        trustProxy: false,
-      },
+      config: testConfig({ inviteCode: 'whatever-code' }),
       database: test.database,
       webRoot,
     });

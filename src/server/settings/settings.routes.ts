@@ -1,14 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { inviteCodeInput } from '../../domain/account-schemas';
+import { defaultAssigneesInput, inviteCodeInput } from '../../domain/account-schemas';
 import type { PublicConfig } from '../../domain/users';
-import { requireAdmin } from '../http/current-user';
+import { requireAdmin, requireUser } from '../http/current-user';
 import { parsePayload } from '../http/parse';
+import type { DefaultAssignees } from './default-assignees';
 import type { InviteCodeService } from './invite-code';
 
 export function registerSettingsRoutes(
   app: FastifyInstance,
-  { inviteCode, publicConfig }: { inviteCode: InviteCodeService; publicConfig: PublicConfig },
+  {
+    inviteCode,
+    defaultAssignees,
+    publicConfig,
+  }: { inviteCode: InviteCodeService; defaultAssignees: DefaultAssignees; publicConfig: PublicConfig },
 ) {
+  // Readable by everyone: the new-ticket and new-task forms preselect these.
+  app.get('/api/settings/default-assignees', async (request) => {
+    requireUser(request);
+    return defaultAssignees.get();
+  });
+
+  app.put('/api/settings/default-assignees', async (request) => {
+    const admin = requireAdmin(request);
+    const result = await defaultAssignees.set(parsePayload(defaultAssigneesInput, request.body));
+    request.log.info({ by: admin.id, ...result }, 'default assignees changed');
+    return result;
+  });
+
   app.get('/api/config', async () => publicConfig);
 
   app.get('/api/settings/invite-code', async (request) => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '../../domain/roles';
@@ -10,6 +13,28 @@ import { createTestDatabase, testDialects } from './test-database';
 
 export const TEST_INVITE_CODE = 'test-invite-code';
 export const TEST_PASSWORD = 'correct horse battery';
+
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** App settings for tests: a fresh data folder (uploaded files go there), 2 MB uploads. */
+export function testConfig(overrides: Partial<AppDeps['config']> = {}): AppDeps['config'] {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-data-'));
+  tempDirs.push(dataDir);
+  return {
+    appName: 'GL Задачи',
+    inviteCode: TEST_INVITE_CODE,
+    publicUrl: undefined,
+    sessionIdleMs: 7 * 86_400_000,
+    sessionMaxMs: 30 * 86_400_000,
+    trustProxy: false,
+    dataDir,
+    maxUploadBytes: 2 * 1_048_576,
+    ...overrides,
+  };
+}
 
 /** A clock tests can move forward. */
 export class TestClock implements Clock {
@@ -27,6 +52,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   clock: TestClock;
+  /** The app's data folder (uploaded files live in `files/` under it). */
+  dataDir: string;
   /** Registers a user through the API and returns them with their session cookie. */
   register(
     overrides?: Partial<{ email: string; displayName: string; password: string; inviteCode: string }>,
@@ -74,15 +101,10 @@ export function describeEachDatabase(
         cleanup = test.cleanup;
         ctx.database = test.database;
         ctx.clock = new TestClock();
+        const config = testConfig();
+        ctx.dataDir = config.dataDir;
         ctx.app = await buildApp({
-          config: {
-            appName: 'GL Задачи',
-            inviteCode: TEST_INVITE_CODE,
-            publicUrl: undefined,
-            sessionIdleMs: 7 * 86_400_000,
-            sessionMaxMs: 30 * 86_400_000,
-            trustProxy: false,
-          },
+          config,
           clock: ctx.clock,
           webRoot: null,
           ...overrides,

@@ -90,3 +90,24 @@ export function setUserRoleByEmail(db: Kysely<DB>, emailLower: string, role: Rol
     .returning(['id'])
     .executeTakeFirst();
 }
+
+/** An account that may be given work: exists and is not disabled. */
+export function findActiveUser(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Everyone who can be picked as an assignee, by name. */
+export function listActiveUserOptions(db: Kysely<DB>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('disabled_at', 'is', null)
+    .orderBy('display_name')
+    .orderBy('id')
+    .execute();
+}

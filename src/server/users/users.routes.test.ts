@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createInviteCodeService } from '../settings/invite-code';
-import { describeEachDatabase, TEST_INVITE_CODE } from '../test/test-app';
+import { describeEachDatabase, TEST_INVITE_CODE, testConfig } from '../test/test-app';
 import { createUsersService, LAST_ADMIN_MESSAGE } from './users.service';
 
 describeEachDatabase('employees API', (ctx) => {
@@ -221,16 +221,7 @@ describeEachDatabase(
       expect(tooShort.json().error.message).toBe('Код приглашения не короче 6 символов');
     });
   },
-  {
-    config: {
-      appName: 'GL Задачи',
-      inviteCode: undefined,
-      publicUrl: undefined,
-      sessionIdleMs: 86_400_000,
-      sessionMaxMs: 86_400_000,
-      trustProxy: false,
-    },
-  },
+  { config: testConfig({ inviteCode: undefined, sessionIdleMs: 86_400_000, sessionMaxMs: 86_400_000 }) },
 );
 
 describeEachDatabase('invite code from INVITE_CODE', (ctx) => {

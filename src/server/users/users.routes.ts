@@ -10,6 +10,11 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     return { user: await users.updateProfile(me.id, parsePayload(profileInput, request.body)) };
   });
 
+  app.get('/api/users/options', async (request) => {
+    requireUser(request);
+    return { users: await users.options() };
+  });
+
   app.get('/api/employees', async (request) => {
     requireAdmin(request);
     return { users: await users.list() };

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ProfileInput } from '../../domain/account-schemas';
 import type { Role } from '../../domain/roles';
-import type { UserDto } from '../../domain/users';
+import type { UserDto, UserOptionDto } from '../../domain/users';
 import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import type { Clock } from '../clock';
 import { lockUserRoles } from '../db/capabilities';
@@ -9,7 +9,14 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { toUserDto } from './user-dto';
-import { countActiveAdmins, findUserById, findUserForLogin, listUsers, updateUser } from './users.repository';
+import {
+  countActiveAdmins,
+  findUserById,
+  findUserForLogin,
+  listActiveUserOptions,
+  listUsers,
+  updateUser,
+} from './users.repository';
 
 export const LAST_ADMIN_MESSAGE = 'Нельзя оставить систему без администратора';
 export const OWN_ROLE_MESSAGE = 'Нельзя изменить собственную роль';
@@ -83,6 +90,11 @@ export function createUsersService({ database, clock }: { database: Database; cl
         if (disabled) await deleteSessionsOfUser(trx, targetId);
       });
       return reload(targetId);
+    },
+
+    /** Active staff for assignee pickers (any signed-in user may see names). */
+    async options(): Promise<UserOptionDto[]> {
+      return (await listActiveUserOptions(db)).map((u) => ({ id: u.id, displayName: u.display_name }));
     },
 
     async findIdByEmail(email: string): Promise<number | undefined> {

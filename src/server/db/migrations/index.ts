@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
 import { accountsMigration } from './0001-accounts';
 import { clientsMigration } from './0002-clients';
+import { ticketsMigration } from './0003-tickets';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts': accountsMigration(dialect),
     '0002-clients': clientsMigration(dialect),
+    '0003-tickets': ticketsMigration(dialect),
   };
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { dueDateSchema, formatCalendarDate, isCalendarDate } from './calendar-date';
+
+describe('calendar dates', () => {
+  it.each([
+    ['2026-11-22', true],
+    ['2024-02-29', true],
+    ['2026-02-29', false],
+    ['2026-13-01', false],
+    ['22.11.2026', false],
+    ['2026-11-22T10:00', false],
+  ])('%s valid: %s', (value, valid) => {
+    expect(isCalendarDate(value)).toBe(valid);
+  });
+
+  it('reads an empty date as null', () => {
+    expect(dueDateSchema.parse('')).toBeNull();
+    expect(dueDateSchema.parse(null)).toBeNull();
+    expect(dueDateSchema.parse(' 2026-11-22 ')).toBe('2026-11-22');
+    expect(dueDateSchema.safeParse('вчера').error?.issues[0]?.message).toBe('Срок: некорректная дата');
+  });
+
+  it('formats as DD.MM.YYYY', () => {
+    expect(formatCalendarDate('2026-11-02')).toBe('02.11.2026');
+    expect(formatCalendarDate(null)).toBe('');
+  });
+});

@@ -1,0 +1,160 @@
+import { dueDateSchema } from './calendar-date';
+import { CLIENT_LIMITS } from './client-schemas';
+import { PROVIDERS, type Provider } from './providers';
+import type { TicketStatus } from './ticket-status';
+import { z } from './zod-ru';
+
+export const TICKET_TYPES = ['Гарантийный ремонт', 'Замена видеокарты', 'Замена SSD'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+export const TEXT_LIMIT = 5000;
+
+const longText = (label: string) =>
+  z
+    .string({ error: `${label}: ожидается текст` })
+    .trim()
+    .max(TEXT_LIMIT, `${label}: не длиннее ${TEXT_LIMIT} символов`);
+
+const entityId = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+const assigneeId = entityId('Выберите исполнителя из списка').nullable();
+
+const provider = z.enum(PROVIDERS, { error: 'Выберите службу доставки из списка' }).nullable();
+
+const ticketClient = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('existing'), clientId: entityId('Выберите клиента') }),
+    z.object({
+      mode: z.literal('new'),
+      fullName: z
+        .string({ error: 'Заполните ФИО клиента' })
+        .trim()
+        .min(1, 'Заполните ФИО клиента')
+        .max(CLIENT_LIMITS.fullName, `ФИО не длиннее ${CLIENT_LIMITS.fullName} символов`),
+      phone: z
+        .string()
+        .trim()
+        .max(CLIENT_LIMITS.phone, `Телефон не длиннее ${CLIENT_LIMITS.phone} символов`)
+        .default(''),
+    }),
+  ],
+  { error: 'Выберите клиента' },
+);
+
+export const ticketCreateInput = z.object({
+  title: z.enum(TICKET_TYPES, { error: 'Выберите тип заявки' }),
+  client: ticketClient,
+  description: longText('Описание').default(''),
+  dueDate: dueDateSchema.default(null),
+  /** Omitted: the admin's default assignee for tickets; null: nobody. */
+  assigneeId: assigneeId.optional(),
+});
+export type TicketCreateInput = z.input<typeof ticketCreateInput>;
+export type TicketCreateData = z.output<typeof ticketCreateInput>;
+
+/** Fields edited in place on the detail screen; only those sent are changed. */
+export const ticketPatchInput = z.object({
+  description: longText('Описание').optional(),
+  repairSummary: longText('Итог ремонта').optional(),
+  dueDate: dueDateSchema.optional(),
+  assigneeId: assigneeId.optional(),
+  deliveryProvider: provider.optional(),
+  returnProvider: provider.optional(),
+});
+export type TicketPatchInput = z.input<typeof ticketPatchInput>;
+export type TicketPatchData = z.output<typeof ticketPatchInput>;
+
+export const ticketStepInput = z.object({
+  direction: z.enum(['forward', 'back'], { error: 'Укажите направление' }),
+  /** The status the user saw; if the ticket has moved since, the step is refused with 409. */
+  expectedStatus: z.string({ error: 'Обновите страницу' }),
+});
+export type TicketStepInput = z.infer<typeof ticketStepInput>;
+
+export const HISTORY_ACTIONS = [
+  'create',
+  'assign',
+  'edit_description',
+  'edit_repair_summary',
+  'set_due_date',
+  'status_change',
+  'set_provider',
+  'set_return_provider',
+  'upload_pvz_photo',
+  'upload_file',
+  'delete_pvz_photo',
+  'delete_file',
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  create: 'Заявка создана',
+  assign: 'Назначен исполнитель',
+  edit_description: 'Изменено описание',
+  edit_repair_summary: 'Изменён итог ремонта',
+  set_due_date: 'Изменён срок',
+  status_change: 'Статус изменён',
+  set_provider: 'Выбрана служба доставки',
+  set_return_provider: 'Выбрана служба возврата',
+  upload_pvz_photo: 'Загружено фото из ПВЗ',
+  upload_file: 'Загружен файл',
+  delete_pvz_photo: 'Удалено фото из ПВЗ',
+  delete_file: 'Удалён файл',
+};
+
+export interface HistoryEntryDto {
+  id: number;
+  ts: string;
+  userId: number | null;
+  userName: string;
+  action: HistoryAction | string;
+  note: string;
+  newStatus: TicketStatus | null;
+}
+
+export interface StoredFileDto {
+  id: number;
+  kind: 'file' | 'pvz';
+  name: string;
+  size: number;
+  type: string;
+  /** Where the browser fetches it (signed-in users only). */
+  url: string;
+  thumbUrl: string | null;
+  ts: string;
+  uploadedBy: string;
+}
+
+export interface TicketDto {
+  id: number;
+  title: string;
+  description: string;
+  repairSummary: string;
+  dueDate: string | null;
+  clientId: number | null;
+  clientName: string;
+  /** The client's current phone, when the client still exists. */
+  clientPhone: string;
+  clientWhatsappUrl: string | null;
+  status: TicketStatus;
+  assigneeId: number | null;
+  assigneeName: string;
+  deliveryProvider: Provider | null;
+  returnProvider: Provider | null;
+  createdBy: number | null;
+  createdByName: string;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface TicketDetailDto extends TicketDto {
+  history: HistoryEntryDto[];
+  attachments: StoredFileDto[];
+  pvzPhotos: StoredFileDto[];
+}
+
+export function ticketNumber(id: number): string {
+  return `#${id}`;
+}

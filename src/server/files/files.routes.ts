@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { requireUser } from '../http/current-user';
+import { parseId } from '../http/parse';
+import { FileNotFoundError, type FileStore } from './file-store';
+import { findFile } from './files.repository';
+import type { Database } from '../db/database';
+
+const FILE_NOT_FOUND = 'Файл не найден';
+// Only types proven by the bytes are shown in the browser; everything else is downloaded.
+const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|application\/pdf)$/;
+
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Files are served only to signed-in users, never executed, never sniffed. */
+export function registerFilesRoutes(
+  app: FastifyInstance,
+  { database, store }: { database: Database; store: FileStore },
+) {
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+    '/api/files/:id',
+    async (request, reply) => {
+      requireUser(request);
+      const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
+      if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
+      const inline = INLINE_TYPES.test(row.mime) && request.query.download === undefined;
+      try {
+        const stream = store.read(row.path);
+        return reply
+          .header('content-type', inline ? row.mime : 'application/octet-stream')
+          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('content-length', row.size)
+          .send(stream);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw new AppError('not_found', FILE_NOT_FOUND);
+        throw error;
+      }
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/files/:id/thumb', async (request, reply) => {
+    requireUser(request);
+    const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
+    if (!row?.thumb_path) throw new AppError('not_found', FILE_NOT_FOUND);
+    try {
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(store.read(row.thumb_path));
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw new AppError('not_found', FILE_NOT_FOUND);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { FileStore } from './file-store';
+import { displayFileName } from './file-names';
+import { inspectFile, makeThumbnail, type Inspection } from './inspect-file';
+
+export interface ReceivedFile extends Inspection {
+  name: string;
+  size: number;
+  tempPath: string;
+  thumbTempPath: string | null;
+}
+
+export const MAX_FILES_PER_UPLOAD = 20;
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1_048_576)} МБ`;
+}
+
+/** Deletes temporary files that were not moved into the store. */
+export async function discardTemps(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(
+    files
+      .flatMap((f) => [f.tempPath, f.thumbTempPath])
+      .map((p) => (p ? fsp.rm(p, { force: true }) : undefined)),
+  );
+}
+
+/** A header that decodes but a body that does not: refused as a photo, kept as a plain file. */
+async function addThumbnail(file: ReceivedFile, store: FileStore, imagesOnly: boolean) {
+  const thumbTempPath = store.newTempPath();
+  try {
+    await makeThumbnail(file.tempPath, thumbTempPath);
+    file.thumbTempPath = thumbTempPath;
+  } catch {
+    await fsp.rm(thumbTempPath, { force: true });
+    if (imagesOnly)
+      throw new AppError('bad_request', `Файл «${file.name}» повреждён или не является изображением`);
+    Object.assign(file, { mime: 'application/octet-stream', isImage: false });
+  }
+}
+
+/**
+ * Receives every file of a multipart request into temporary files, checks size and
+ * content, and makes thumbnails for images. All or nothing: on any problem the
+ * temporaries are deleted and an AppError says which file and why.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  store: FileStore,
+  options: { maxBytes: number; imagesOnly: boolean },
+): Promise<ReceivedFile[]> {
+  if (!request.isMultipart()) throw new AppError('bad_request', 'Ожидается загрузка файлов');
+  const received: ReceivedFile[] = [];
+  try {
+    const parts = request.files({ limits: { fileSize: options.maxBytes, files: MAX_FILES_PER_UPLOAD } });
+    for await (const part of parts) {
+      const name = displayFileName(part.filename);
+      const tempPath = store.newTempPath();
+      const file: ReceivedFile = { name, size: 0, tempPath, thumbTempPath: null, mime: '', isImage: false };
+      received.push(file);
+      await pipeline(part.file, fs.createWriteStream(tempPath));
+      if (part.file.truncated) {
+        throw new AppError('payload_too_large', `Файл «${name}» больше ${megabytes(options.maxBytes)}`);
+      }
+      file.size = (await fsp.stat(tempPath)).size;
+      Object.assign(file, await inspectFile(tempPath));
+      if (options.imagesOnly && !file.isImage) {
+        throw new AppError('bad_request', `Файл «${name}» — не изображение`);
+      }
+      if (file.isImage) await addThumbnail(file, store, options.imagesOnly);
+    }
+  } catch (error) {
+    await discardTemps(received);
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') {
+      throw new AppError('bad_request', `Не больше ${MAX_FILES_PER_UPLOAD} файлов за раз`);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError('bad_request', 'Ожидается загрузка файлов');
+    }
+    throw error;
+  }
+  if (received.length === 0) throw new AppError('bad_request', 'Выберите файлы для загрузки');
+  return received;
+}

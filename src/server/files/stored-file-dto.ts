@@ -1,0 +1,16 @@
+import type { StoredFileDto } from '../../domain/ticket-schemas';
+import type { FileRow } from './files.repository';
+
+export function toStoredFileDto(row: FileRow): StoredFileDto {
+  return {
+    id: row.id,
+    kind: row.kind === 'pvz' ? 'pvz' : 'file',
+    name: row.name,
+    size: row.size,
+    type: row.mime,
+    url: `/api/files/${row.id}`,
+    thumbUrl: row.thumb_path ? `/api/files/${row.id}/thumb` : null,
+    ts: row.created_at,
+    uploadedBy: row.uploaded_by_name,
+  };
+}

@@ -1,0 +1,45 @@
+import { isProvider } from '../../domain/providers';
+import type { HistoryEntryDto, TicketDto } from '../../domain/ticket-schemas';
+import { isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
+import type { HistoryRow, TicketRow } from './tickets.repository';
+
+// Imported data may hold values we do not know; they read as the nearest sensible thing.
+function readStatus(value: string | null): TicketStatus | null {
+  return value !== null && isTicketStatus(value) ? value : null;
+}
+
+export function toTicketDto(row: TicketRow): TicketDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    repairSummary: row.repair_summary,
+    dueDate: row.due_date,
+    clientId: row.client_id,
+    clientName: row.client_name,
+    clientPhone: row.client_phone ?? '',
+    clientWhatsappUrl: row.client_whatsapp_url,
+    status: readStatus(row.status) ?? 'new',
+    assigneeId: row.assignee_id,
+    assigneeName: row.assignee_name,
+    deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
+    returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
+    createdBy: row.created_by,
+    createdByName: row.created_by_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    closedAt: row.closed_at,
+  };
+}
+
+export function toHistoryDto(row: HistoryRow): HistoryEntryDto {
+  return {
+    id: row.id,
+    ts: row.ts,
+    userId: row.user_id,
+    userName: row.user_name,
+    action: row.action,
+    note: row.note,
+    newStatus: readStatus(row.new_status),
+  };
+}

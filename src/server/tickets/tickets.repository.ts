@@ -1,0 +1,131 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { PROVIDERS } from '../../domain/providers';
+import { normalizeSearchText } from '../../domain/search-text';
+import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
+import { containsPattern, type CreatedCursor } from '../db/paging';
+
+export type TicketRow = Selectable<TicketsTable> & {
+  client_phone: string | null;
+  client_whatsapp_url: string | null;
+};
+export type HistoryRow = Selectable<TicketHistoryTable>;
+
+/** What ticket search matches: the request type and the client's name, normalised. */
+export function ticketSearchText(title: string, clientName: string): string {
+  return normalizeSearchText(`${title} ${clientName}`);
+}
+
+function ticketsWithClient(db: Kysely<DB>) {
+  return db
+    .selectFrom('tickets')
+    .leftJoin('clients', 'clients.id', 'tickets.client_id')
+    .selectAll('tickets')
+    .select(['clients.phone as client_phone', 'clients.whatsapp_url as client_whatsapp_url']);
+}
+
+export function findTicket(db: Kysely<DB>, id: number): Promise<TicketRow | undefined> {
+  return ticketsWithClient(db).where('tickets.id', '=', id).executeTakeFirst();
+}
+
+export async function insertTicket(db: Kysely<DB>, row: Insertable<TicketsTable>): Promise<number> {
+  const inserted = await db.insertInto('tickets').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateTicket(
+  db: Kysely<DB>,
+  id: number,
+  changes: Updateable<TicketsTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('tickets').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Compare-and-set: changes the status only if it is still `expected` and, for a
+ * guarded step, the required provider column still holds a known provider.
+ */
+export async function updateTicketStatusIf(
+  db: Kysely<DB>,
+  id: number,
+  expected: string,
+  changes: Updateable<TicketsTable>,
+  requiredProvider?: 'delivery_provider' | 'return_provider',
+): Promise<boolean> {
+  let query = db.updateTable('tickets').set(changes).where('id', '=', id).where('status', '=', expected);
+  if (requiredProvider) query = query.where(requiredProvider, 'in', [...PROVIDERS]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteTicket(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('tickets').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function insertHistory(db: Kysely<DB>, rows: Insertable<TicketHistoryTable>[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db.insertInto('ticket_history').values(rows).execute();
+}
+
+export function listHistory(db: Kysely<DB>, ticketId: number) {
+  return db
+    .selectFrom('ticket_history')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Keeps a client's tickets showing, and findable by, the client's current name. */
+export async function renameClientOnTickets(db: Kysely<DB>, clientId: number, clientName: string) {
+  const tickets = await db
+    .selectFrom('tickets')
+    .select(['id', 'title'])
+    .where('client_id', '=', clientId)
+    .execute();
+  for (const ticket of tickets) {
+    await db
+      .updateTable('tickets')
+      .set({ client_name: clientName, search_text: ticketSearchText(ticket.title, clientName) })
+      .where('id', '=', ticket.id)
+      .execute();
+  }
+}
+
+export interface TicketListFilter {
+  text?: string;
+  number?: number;
+  status?: string;
+}
+
+export function listTickets(
+  db: Kysely<DB>,
+  filter: TicketListFilter,
+  after: CreatedCursor | undefined,
+  limit: number,
+): Promise<TicketRow[]> {
+  let query = ticketsWithClient(db);
+  if (filter.status) query = query.where('tickets.status', '=', filter.status);
+  if (filter.text !== undefined) {
+    const pattern = containsPattern(filter.text);
+    const matchesText = sql<boolean>`tickets.search_text like ${pattern} escape '\\'`;
+    query =
+      filter.number === undefined
+        ? query.where(matchesText)
+        : query.where((eb) => eb.or([eb('tickets.id', '=', filter.number as number), matchesText]));
+  }
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('tickets.created_at', '<', after.createdAt),
+        eb.and([eb('tickets.created_at', '=', after.createdAt), eb('tickets.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('tickets.created_at', 'desc')
+    .orderBy('tickets.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
+import { z } from '../../domain/zod-ru';
+import type { FileStore } from '../files/file-store';
+import { receiveUploads } from '../files/receive-uploads';
+import { requireUser } from '../http/current-user';
+import { parseId, parsePayload } from '../http/parse';
+import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
+
+const listQuery = z.object({
+  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  status: z.string().max(50).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+type WithId = { Params: { id: string } };
+
+function actorOf(request: FastifyRequest) {
+  const user = requireUser(request);
+  return { id: user.id, displayName: user.displayName };
+}
+
+export function registerTicketsRoutes(
+  app: FastifyInstance,
+  { tickets, store, maxUploadBytes }: { tickets: TicketsService; store: FileStore; maxUploadBytes: number },
+) {
+  const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
+
+  app.get('/api/tickets', async (request) => {
+    requireUser(request);
+    return tickets.list(parsePayload(listQuery, request.query));
+  });
+
+  app.post('/api/tickets', async (request, reply) => {
+    const actor = actorOf(request);
+    const ticket = await tickets.create(actor, parsePayload(ticketCreateInput, request.body));
+    return reply.status(201).send({ ticket });
+  });
+
+  app.get<WithId>('/api/tickets/:id', async (request) => {
+    requireUser(request);
+    return { ticket: await tickets.get(ticketId(request)) };
+  });
+
+  app.patch<WithId>('/api/tickets/:id', async (request) => {
+    const actor = actorOf(request);
+    return {
+      ticket: await tickets.update(actor, ticketId(request), parsePayload(ticketPatchInput, request.body)),
+    };
+  });
+
+  app.post<WithId>('/api/tickets/:id/step', async (request) => {
+    const actor = actorOf(request);
+    return {
+      ticket: await tickets.step(actor, ticketId(request), parsePayload(ticketStepInput, request.body)),
+    };
+  });
+
+  app.delete<WithId>('/api/tickets/:id', async (request, reply) => {
+    requireUser(request);
+    await tickets.remove(ticketId(request));
+    return reply.status(204).send();
+  });
+
+  for (const [path, kind] of [
+    ['files', 'file'],
+    ['pvz-photos', 'pvz'],
+  ] as const) {
+    app.post<WithId>(`/api/tickets/:id/${path}`, async (request) => {
+      const actor = actorOf(request);
+      const id = ticketId(request);
+      const received = await receiveUploads(request, store, {
+        maxBytes: maxUploadBytes,
+        imagesOnly: kind === 'pvz',
+      });
+      return { ticket: await tickets.upload(actor, id, kind, received) };
+    });
+  }
+
+  app.delete<{ Params: { id: string; fileId: string } }>(
+    '/api/tickets/:id/files/:fileId',
+    async (request) => {
+      const actor = actorOf(request);
+      const fileId = parseId(request.params.fileId, 'Файл не найден');
+      return { ticket: await tickets.deleteFile(actor, ticketId(request), fileId) };
+    },
+  );
+}

@@ -1,0 +1,322 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Page } from '../../domain/client-schemas';
+import { phoneDigits } from '../../domain/phone';
+import { normalizeSearchText } from '../../domain/search-text';
+import type {
+  TicketCreateData,
+  TicketDetailDto,
+  TicketDto,
+  TicketPatchData,
+  TicketStepInput,
+} from '../../domain/ticket-schemas';
+import {
+  STEP_REFUSAL_MESSAGES,
+  TICKET_STATUS_LABELS,
+  isTicketStatus,
+  step as stepStatus,
+} from '../../domain/ticket-status';
+import { findClient, insertClient } from '../clients/clients.repository';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
+import { AppError } from '../errors';
+import type { FileStore } from '../files/file-store';
+import { deleteFileRow, findFile, listTicketFiles } from '../files/files.repository';
+import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
+import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
+import { toStoredFileDto } from '../files/stored-file-dto';
+import type { DefaultAssignees } from '../settings/default-assignees';
+import { findActiveUser } from '../users/users.repository';
+import { toHistoryDto, toTicketDto } from './ticket-dto';
+import { describeEdit, historyEntry, statusChangeNote, type Actor } from './ticket-history';
+import {
+  deleteTicket,
+  findTicket,
+  insertHistory,
+  insertTicket,
+  listHistory,
+  listTickets,
+  ticketSearchText,
+  updateTicket,
+  updateTicketStatusIf,
+} from './tickets.repository';
+
+export const TICKET_NOT_FOUND_MESSAGE = 'Заявка не найдена';
+export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
+const ASSIGNEE_UNAVAILABLE = 'Исполнитель не найден или отключён';
+const FILE_NOT_FOUND = 'Файл не найден';
+
+interface Deps {
+  database: Database;
+  clock: Clock;
+  store: FileStore;
+  defaultAssignees: DefaultAssignees;
+  log: FastifyBaseLogger;
+}
+
+export function createTicketsService({ database, clock, store, defaultAssignees, log }: Deps) {
+  const { db } = database;
+
+  async function get(id: number): Promise<TicketDetailDto> {
+    const row = await findTicket(db, id);
+    if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+    const [history, files] = await Promise.all([listHistory(db, id), listTicketFiles(db, id)]);
+    return {
+      ...toTicketDto(row),
+      history: history.map(toHistoryDto),
+      attachments: files.filter((f) => f.kind === 'file').map(toStoredFileDto),
+      pvzPhotos: files.filter((f) => f.kind === 'pvz').map(toStoredFileDto),
+    };
+  }
+
+  async function resolveAssignee(trx: typeof db, id: number | null) {
+    if (id === null) return { id: null, name: '' };
+    const user = await findActiveUser(trx, id);
+    if (!user) throw new AppError('bad_request', ASSIGNEE_UNAVAILABLE);
+    return { id: user.id, name: user.display_name };
+  }
+
+  async function conflict(id: number): Promise<never> {
+    throw new AppError('conflict', STALE_TICKET_MESSAGE, { extra: { ticket: await get(id) } });
+  }
+
+  return {
+    get,
+
+    async list(params: {
+      q?: string;
+      status?: string;
+      cursor?: string;
+      limit?: number;
+    }): Promise<Page<TicketDto>> {
+      const limit = Math.min(Math.max(params.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      if (params.status && !isTicketStatus(params.status))
+        throw new AppError('bad_request', 'Неизвестный статус');
+      const query = (params.q ?? '').trim().replace(/^#/, '');
+      const rows = await listTickets(
+        db,
+        {
+          status: params.status || undefined,
+          text: query ? normalizeSearchText(query) : undefined,
+          number: /^\d{1,9}$/.test(query) ? Number(query) : undefined,
+        },
+        decodeCursor(params.cursor),
+        limit,
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toTicketDto),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      };
+    },
+
+    /** A new client, when asked for, is created in the same transaction as the ticket. */
+    async create(actor: Actor, input: TicketCreateData): Promise<TicketDetailDto> {
+      const now = clock.now().toISOString();
+      const assigneeId =
+        input.assigneeId === undefined ? (await defaultAssignees.get()).ticketAssigneeId : input.assigneeId;
+      const id = await db.transaction().execute(async (trx) => {
+        let client: { id: number; name: string };
+        if (input.client.mode === 'existing') {
+          const existing = await findClient(trx, input.client.clientId);
+          if (!existing) throw new AppError('bad_request', 'Клиент не найден, выберите другого');
+          client = { id: existing.id, name: existing.full_name };
+        } else {
+          const { fullName, phone } = input.client;
+          const clientId = await insertClient(trx, {
+            full_name: fullName,
+            phone,
+            warranty: '',
+            address: '',
+            comment: '',
+            search_name: normalizeSearchText(fullName),
+            phone_digits: phoneDigits(phone),
+            created_by: actor.id,
+            created_at: now,
+          });
+          client = { id: clientId, name: fullName };
+        }
+        const assignee = await resolveAssignee(trx, assigneeId);
+        const ticketId = await insertTicket(trx, {
+          title: input.title,
+          description: input.description,
+          repair_summary: '',
+          due_date: input.dueDate,
+          client_id: client.id,
+          client_name: client.name,
+          status: 'new',
+          assignee_id: assignee.id,
+          assignee_name: assignee.name,
+          delivery_provider: null,
+          return_provider: null,
+          created_by: actor.id,
+          created_by_name: actor.displayName,
+          created_at: now,
+          updated_at: now,
+          closed_at: null,
+          search_text: ticketSearchText(input.title, client.name),
+        });
+        await insertHistory(trx, [
+          historyEntry(ticketId, actor, now, 'create', input.title, 'new'),
+          ...(assignee.id ? [historyEntry(ticketId, actor, now, 'assign', assignee.name)] : []),
+        ]);
+        return ticketId;
+      });
+      return get(id);
+    },
+
+    /** Only the fields sent, each with its history row, in one transaction. */
+    async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
+      await db.transaction().execute(async (trx) => {
+        const row = await findTicket(trx, id);
+        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        const now = clock.now().toISOString();
+        const entry = (action: Parameters<typeof historyEntry>[3], note = '') =>
+          historyEntry(id, actor, now, action, note);
+        if (patch.deliveryProvider !== undefined && patch.deliveryProvider !== row.delivery_provider) {
+          if (row.status !== 'delivery_requested') {
+            throw new AppError('conflict', 'Службу доставки выбирают в статусе «Доставка оформлена»');
+          }
+        }
+        if (patch.returnProvider !== undefined && patch.returnProvider !== row.return_provider) {
+          if (row.status !== 'repair_done') {
+            throw new AppError('conflict', 'Службу возврата выбирают в статусе «Готов к отправке»');
+          }
+        }
+        const { changes, history } = describeEdit(row, patch, entry);
+        if (patch.assigneeId !== undefined && patch.assigneeId !== row.assignee_id) {
+          const assignee = await resolveAssignee(trx, patch.assigneeId);
+          changes.assignee_id = assignee.id;
+          changes.assignee_name = assignee.name;
+          history.push(entry('assign', assignee.name || 'Без исполнителя'));
+        }
+        if (history.length === 0) return;
+        await updateTicket(trx, id, { ...changes, updated_at: now });
+        await insertHistory(trx, history);
+      });
+      return get(id);
+    },
+
+    /**
+     * One step along the pipeline. The caller says which status it saw; if the ticket
+     * has moved since, nothing changes and the answer is 409 with the fresh ticket.
+     */
+    async step(actor: Actor, id: number, input: TicketStepInput): Promise<TicketDetailDto> {
+      const row = await findTicket(db, id);
+      if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+      const current = toTicketDto(row);
+      if (row.status !== input.expectedStatus) return conflict(id);
+      const result = stepStatus(current, input.direction);
+      if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
+      const target = result.status;
+      const now = clock.now().toISOString();
+      const moved = await db.transaction().execute(async (trx) => {
+        const updated = await updateTicketStatusIf(
+          trx,
+          id,
+          row.status,
+          {
+            status: target,
+            closed_at: target === 'closed' ? now : null,
+            updated_at: now,
+          },
+          guardColumn(input.direction, target),
+        );
+        if (!updated) return false;
+        await insertHistory(trx, [
+          historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
+        ]);
+        return true;
+      });
+      if (!moved) return conflict(id);
+      log.info({ ticketId: id, from: current.status, to: target, by: actor.id }, 'ticket status changed');
+      return get(id);
+    },
+
+    /** The record goes even if some files cannot be deleted (they are logged). */
+    async remove(id: number): Promise<void> {
+      const files = await listTicketFiles(db, id);
+      if (!(await deleteTicket(db, id))) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+      await removeStoredQuietly(
+        store,
+        files.flatMap((f) => [f.path, f.thumb_path]),
+        log,
+      );
+      try {
+        await store.removeFolder(`tickets/${id}`);
+      } catch (error) {
+        log.warn({ err: error, ticketId: id }, 'could not delete ticket folder');
+      }
+    },
+
+    /** Stores received files with their rows and history; on any failure neither stays. */
+    async upload(
+      actor: Actor,
+      id: number,
+      kind: 'file' | 'pvz',
+      received: ReceivedFile[],
+    ): Promise<TicketDetailDto> {
+      const written: string[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          const row = await findTicket(trx, id);
+          if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+          if (kind === 'pvz' && row.status !== 'at_pvz') {
+            throw new AppError(
+              'conflict',
+              `Фото из ПВЗ добавляют в статусе «${TICKET_STATUS_LABELS.at_pvz}»`,
+            );
+          }
+          const now = clock.now();
+          const folder = `tickets/${id}/${kind === 'pvz' ? 'pvz' : 'files'}`;
+          await storeUploads(
+            trx,
+            store,
+            received,
+            { ticketId: id, kind, folder },
+            { userId: actor.id, userName: actor.displayName, now },
+            written,
+          );
+          const action = kind === 'pvz' ? 'upload_pvz_photo' : 'upload_file';
+          await insertHistory(
+            trx,
+            received.map((f) => historyEntry(id, actor, now.toISOString(), action, f.name)),
+          );
+          await updateTicket(trx, id, { updated_at: now.toISOString() });
+        });
+      } catch (error) {
+        await removeStoredQuietly(store, written, log);
+        throw error;
+      } finally {
+        await discardTemps(received);
+      }
+      return get(id);
+    },
+
+    async deleteFile(actor: Actor, ticketId: number, fileId: number): Promise<TicketDetailDto> {
+      const file = await findFile(db, fileId);
+      if (!file || file.ticket_id !== ticketId) throw new AppError('not_found', FILE_NOT_FOUND);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await deleteFileRow(trx, fileId);
+        const action = file.kind === 'pvz' ? 'delete_pvz_photo' : 'delete_file';
+        await insertHistory(trx, [historyEntry(ticketId, actor, now, action, file.name)]);
+        await updateTicket(trx, ticketId, { updated_at: now });
+      });
+      await removeStoredQuietly(store, [file.path, file.thumb_path], log);
+      return get(ticketId);
+    },
+  };
+}
+
+/** The provider a guarded forward step needs, re-checked in the same UPDATE as the status. */
+function guardColumn(direction: 'forward' | 'back', target: string) {
+  if (direction !== 'forward') return undefined;
+  if (target === 'at_pvz') return 'delivery_provider' as const;
+  if (target === 'to_pvz') return 'return_provider' as const;
+  return undefined;
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;
