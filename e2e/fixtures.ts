@@ -45,3 +45,11 @@ export async function logoutViaUi(page: Page) {
   await page.getByRole('button', { name: 'Выйти' }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/** Checks that a toast says `text`, then closes it so a later identical toast is a new one. */
+export async function expectToast(page: Page, text: string) {
+  const toast = page.locator('.mantine-Notification-root', { hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.locator('button').click();
+  await expect(toast).toHaveCount(0);
+}

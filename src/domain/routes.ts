@@ -8,6 +8,9 @@ export const paths = {
   clients: '/app/clients',
   clientNew: '/app/clients/new',
   client: (id: number) => `/app/clients/${id}`,
+  tickets: '/app/tickets',
+  ticketNew: '/app/tickets/new',
+  ticket: (id: number) => `/app/tickets/${id}`,
   employees: '/app/employees',
 } as const;
 

@@ -97,6 +97,7 @@ export interface TicketListFilter {
   text?: string;
   number?: number;
   status?: string;
+  clientId?: number;
 }
 
 export function listTickets(
@@ -107,6 +108,7 @@ export function listTickets(
 ): Promise<TicketRow[]> {
   let query = ticketsWithClient(db);
   if (filter.status) query = query.where('tickets.status', '=', filter.status);
+  if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
   if (filter.text !== undefined) {
     const pattern = containsPattern(filter.text);
     const matchesText = sql<boolean>`tickets.search_text like ${pattern} escape '\\'`;

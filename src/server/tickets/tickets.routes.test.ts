@@ -284,6 +284,7 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(await ids(`q=${encodeURIComponent(`#${ticket.id}`)}`)).toContain(ticket.id);
     expect(await ids(`status=new&q=${encodeURIComponent('алёна')}`)).toEqual([ticket.id]);
     expect(await ids(`status=closed&q=${encodeURIComponent('алёна')}`)).toEqual([]);
+    expect(await ids(`clientId=${ticket.clientId}`)).toEqual([ticket.id]);
     const bad = await call('GET', '/api/tickets?status=lost');
     expect(bad.statusCode).toBe(400);
 

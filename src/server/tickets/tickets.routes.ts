@@ -10,6 +10,7 @@ import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service
 const listQuery = z.object({
   q: z.string().max(200, 'Слишком длинный запрос').optional(),
   status: z.string().max(50).optional(),
+  clientId: z.coerce.number().int().positive().optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -86,6 +86,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
     async list(params: {
       q?: string;
       status?: string;
+      clientId?: number;
       cursor?: string;
       limit?: number;
     }): Promise<Page<TicketDto>> {
@@ -97,6 +98,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         db,
         {
           status: params.status || undefined,
+          clientId: params.clientId,
           text: query ? normalizeSearchText(query) : undefined,
           number: /^\d{1,9}$/.test(query) ? Number(query) : undefined,
         },

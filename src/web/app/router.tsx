@@ -5,6 +5,9 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ClientNewPage } from '../features/clients/components/ClientNewPage';
 import { ClientPage } from '../features/clients/components/ClientPage';
 import { ClientsPage } from '../features/clients/components/ClientsPage';
+import { TicketNewPage } from '../features/tickets/components/TicketNewPage';
+import { TicketPage } from '../features/tickets/components/TicketPage';
+import { TicketsPage } from '../features/tickets/components/TicketsPage';
 import { EmployeesPage } from '../features/employees/components/EmployeesPage';
 import { WorkPage } from '../features/work/components/WorkPage';
 import { AppNotFound, NotFoundPage } from './NotFoundPage';
@@ -29,6 +32,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to={paths.work} replace /> },
           { path: 'work', element: <WorkPage /> },
+          { path: 'tickets', element: <TicketsPage /> },
+          { path: 'tickets/new', element: <TicketNewPage /> },
+          { path: 'tickets/:id', element: <TicketPage /> },
           { path: 'clients', element: <ClientsPage /> },
           { path: 'clients/new', element: <ClientNewPage /> },
           { path: 'clients/:id', element: <ClientPage /> },

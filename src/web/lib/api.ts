@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error response, for answers that carry more (a 409 carries the fresh record). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -30,9 +32,10 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
       credentials: 'same-origin',
       headers: {
         'x-requested-with': 'fetch',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // FormData sets its own multipart content type with the boundary.
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'network', 'Нет связи с сервером');
@@ -45,6 +48,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
       response.status,
       error?.code ?? 'unknown',
       error?.message ?? `Ошибка сервера (${response.status})`,
+      data,
     );
   }
   return data as T;

@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import { useAutosave } from '../../../lib/use-autosave';
 import { patchClient, useClient, useDeleteClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
+import { ClientTickets } from './ClientTickets';
 
 const AUTOSAVE_DELAY_MS = 500;
 
@@ -107,6 +108,9 @@ function ClientCard({ client }: { client: ClientDto }) {
             </Button>
           </Group>
         </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <ClientTickets clientId={client.id} />
       </Paper>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEmployees } from '../api/employees-api';
 import { EmployeeRow } from './EmployeeRow';
+import { DefaultAssigneesCard } from './DefaultAssigneesCard';
 import { InviteCodeCard } from './InviteCodeCard';
 
 export function EmployeesPage() {
@@ -35,6 +36,7 @@ export function EmployeesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <DefaultAssigneesCard />
       <InviteCodeCard />
     </Stack>
   );

@@ -1,0 +1,114 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ClientDto, Page } from '../../../../domain/client-schemas';
+import type {
+  TicketCreateInput,
+  TicketDetailDto,
+  TicketDto,
+  TicketPatchInput,
+} from '../../../../domain/ticket-schemas';
+import type { StepDirection } from '../../../../domain/ticket-status';
+import { api, ApiError } from '../../../lib/api';
+
+export const ticketKeys = {
+  lists: ['tickets', 'list'] as const,
+  list: (filter: { q: string; status: string }) => ['tickets', 'list', filter] as const,
+  detail: (id: number) => ['tickets', 'detail', id] as const,
+};
+
+export function useTicketList(filter: { q: string; status: string }) {
+  return useInfiniteQuery({
+    queryKey: ticketKeys.list(filter),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ q: filter.q, status: filter.status });
+      if (pageParam) params.set('cursor', pageParam);
+      return api<Page<TicketDto>>(`/api/tickets?${params}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTicket(id: number) {
+  return useQuery({
+    queryKey: ticketKeys.detail(id),
+    queryFn: async () => (await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}`)).ticket,
+    enabled: Number.isSafeInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** Every ticket change answers with the whole fresh ticket: put it in the cache, refresh lists. */
+function useTicketMutation<Input>(request: (input: Input) => Promise<{ ticket: TicketDetailDto }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: ({ ticket }) => {
+      client.setQueryData(ticketKeys.detail(ticket.id), ticket);
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+    onError: (error) => {
+      // 409: someone else changed it; the answer carries the ticket as it is now.
+      const fresh =
+        error instanceof ApiError ? (error.body as { ticket?: TicketDetailDto })?.ticket : undefined;
+      if (fresh) client.setQueryData(ticketKeys.detail(fresh.id), fresh);
+    },
+  });
+}
+
+export const useCreateTicket = () =>
+  useTicketMutation((input: TicketCreateInput) => api('/api/tickets', { method: 'POST', body: input }));
+
+export const usePatchTicket = (id: number) =>
+  useTicketMutation((patch: TicketPatchInput) => api(`/api/tickets/${id}`, { method: 'PATCH', body: patch }));
+
+export const useStepTicket = (id: number) =>
+  useTicketMutation((input: { direction: StepDirection; expectedStatus: string }) =>
+    api(`/api/tickets/${id}/step`, { method: 'POST', body: input }),
+  );
+
+export const useUploadTicketFiles = (id: number, kind: 'files' | 'pvz-photos') =>
+  useTicketMutation((files: File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    return api(`/api/tickets/${id}/${kind}`, { method: 'POST', body: form });
+  });
+
+export const useDeleteTicketFile = (id: number) =>
+  useTicketMutation((fileId: number) => api(`/api/tickets/${id}/files/${fileId}`, { method: 'DELETE' }));
+
+export function useDeleteTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/tickets/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: ticketKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+  });
+}
+
+/** Client search for the new-ticket form's picker (server-side, first page only). */
+export function useClientSearch(q: string) {
+  return useQuery({
+    queryKey: ['clients', 'list', q, 'picker'],
+    queryFn: async () =>
+      (await api<Page<ClientDto>>(`/api/clients?${new URLSearchParams({ q, limit: '20' })}`)).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientById(id: number | null) {
+  return useQuery({
+    queryKey: ['clients', 'detail', id],
+    queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
+    enabled: id !== null,
+    retry: false,
+  });
+}

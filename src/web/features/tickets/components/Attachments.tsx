@@ -1,0 +1,64 @@
+import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { StoredFileDto, TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
+import { UploadButton } from './UploadButton';
+
+export function Attachments({ ticket }: { ticket: TicketDetailDto }) {
+  const upload = useUploadTicketFiles(ticket.id, 'files');
+  const remove = useDeleteTicketFile(ticket.id);
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  const confirmDelete = (file: StoredFileDto) =>
+    modals.openConfirmModal({
+      title: 'Удалить файл?',
+      children: <Text size="sm">{file.name}</Text>,
+      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(file.id, { onError }),
+    });
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={500}>Файлы</Text>
+        <UploadButton
+          label="Загрузить файлы"
+          loading={upload.isPending}
+          onFiles={(files) =>
+            upload.mutate(files, { onSuccess: () => toast.success('Файлы загружены'), onError })
+          }
+        />
+      </Group>
+      {ticket.attachments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Файлов нет
+        </Text>
+      )}
+      {ticket.attachments.map((file) => (
+        <Group key={file.id} gap="sm" wrap="nowrap" data-testid="attachment">
+          {file.thumbUrl && <Image src={file.thumbUrl} alt="" w={40} h={40} radius="sm" fit="cover" />}
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
+            <Anchor href={file.url} target="_blank" rel="noopener" style={{ overflowWrap: 'anywhere' }}>
+              {file.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(file.size)} · {file.uploadedBy} · {formatDateTime(file.ts)}
+            </Text>
+          </Stack>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Удалить файл ${file.name}`}
+            onClick={() => confirmDelete(file)}
+          >
+            ✕
+          </ActionIcon>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

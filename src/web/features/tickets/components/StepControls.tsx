@@ -1,0 +1,54 @@
+import { Button, Group } from '@mantine/core';
+import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
+import {
+  neighbour,
+  step,
+  STEP_REFUSAL_MESSAGES,
+  TICKET_STATUS_LABELS,
+  type StepDirection,
+} from '../../../../domain/ticket-status';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useStepTicket } from '../api/tickets-api';
+
+/** Only one step back or forward: no skipping (spec §4). */
+export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
+  const stepTicket = useStepTicket(ticket.id);
+  const back = neighbour(ticket.status, 'back');
+  const forward = neighbour(ticket.status, 'forward');
+
+  const go = (direction: StepDirection) => {
+    // The same rule the server applies; checked here first so the answer is instant.
+    const result = step(ticket, direction);
+    if (!result.ok) {
+      toast.error(STEP_REFUSAL_MESSAGES[result.reason]);
+      return;
+    }
+    stepTicket.mutate(
+      { direction, expectedStatus: ticket.status },
+      { onError: (error) => toast.error(errorMessage(error)) },
+    );
+  };
+
+  return (
+    <Group grow wrap="wrap">
+      <Button
+        variant="default"
+        disabled={!back}
+        loading={stepTicket.isPending && stepTicket.variables?.direction === 'back'}
+        onClick={() => go('back')}
+        miw={160}
+      >
+        {back ? `← ${TICKET_STATUS_LABELS[back]}` : 'Назад'}
+      </Button>
+      <Button
+        disabled={!forward}
+        loading={stepTicket.isPending && stepTicket.variables?.direction === 'forward'}
+        onClick={() => go('forward')}
+        miw={160}
+      >
+        {forward ? `${TICKET_STATUS_LABELS[forward]} →` : 'Вперёд'}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatCalendarDate } from '../../../../domain/calendar-date';
+import { paths } from '../../../../domain/routes';
+import { ticketNumber, type TicketDto } from '../../../../domain/ticket-schemas';
+import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
+
+export function TicketRow({ ticket }: { ticket: TicketDto }) {
+  return (
+    <UnstyledButton component={Link} to={paths.ticket(ticket.id)} data-testid="ticket-row">
+      <Paper withBorder px="md" py="sm" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+          <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
+            <Text fw={500}>
+              {ticketNumber(ticket.id)} · {ticket.title}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {ticket.clientName || 'Без клиента'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {ticket.assigneeName || 'Не назначен'}
+              {ticket.dueDate ? ` · срок ${formatCalendarDate(ticket.dueDate)}` : ''}
+            </Text>
+          </Stack>
+          <TicketStatusBadge ticket={ticket} />
+        </Group>
+      </Paper>
+    </UnstyledButton>
+  );
+}

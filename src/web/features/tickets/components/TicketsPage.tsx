@@ -1,0 +1,101 @@
+import { Button, Group, Loader, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../../domain/routes';
+import {
+  LEGACY_TICKET_STATUSES,
+  TICKET_PIPELINE,
+  TICKET_STATUS_LABELS,
+  isTicketStatus,
+} from '../../../../domain/ticket-status';
+import { CenteredMessage } from '../../../components/CenteredMessage';
+import { errorMessage } from '../../../lib/api';
+import { useTicketList } from '../api/tickets-api';
+import { TicketRow } from './TicketRow';
+
+const STATUS_OPTIONS = [
+  { group: 'Статусы', items: TICKET_PIPELINE.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })) },
+  {
+    group: 'Старые статусы',
+    items: LEGACY_TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
+  },
+];
+
+export function TicketsPage() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [q] = useDebouncedValue(text.trim(), 250);
+  const fromUrl = params.get('status') ?? '';
+  const status = isTicketStatus(fromUrl) ? fromUrl : '';
+  const list = useTicketList({ q, status });
+  const tickets = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Filters live in the address, so a refresh or a shared link keeps them.
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const setStatus = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('status', value);
+        else next.delete('status');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Заявки</Title>
+        <Button component={Link} to={paths.ticketNew}>
+          Новая заявка
+        </Button>
+      </Group>
+      <Group grow wrap="wrap" align="flex-start">
+        <TextInput
+          type="search"
+          placeholder="Поиск: тип, клиент или номер"
+          aria-label="Поиск заявок"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          rightSection={list.isFetching ? <Loader size="xs" /> : null}
+          miw={220}
+        />
+        <Select
+          aria-label="Статус"
+          placeholder="Все статусы"
+          data={STATUS_OPTIONS}
+          value={status || null}
+          onChange={setStatus}
+          clearable
+          miw={200}
+        />
+      </Group>
+      {list.isPending && <CenteredMessage title="Загрузка..." />}
+      {list.isError && <CenteredMessage title={errorMessage(list.error)} />}
+      {list.isSuccess && tickets.length === 0 && <CenteredMessage title="Нет заявок" />}
+      <Stack gap="xs">
+        {tickets.map((ticket) => (
+          <TicketRow key={ticket.id} ticket={ticket} />
+        ))}
+      </Stack>
+      {list.hasNextPage && (
+        <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+          Показать ещё
+        </Button>
+      )}
+    </Stack>
+  );
+}
