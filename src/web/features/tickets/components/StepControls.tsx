@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
 import {
   neighbour,
@@ -31,13 +31,12 @@ export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
   };
 
   return (
-    <Group grow wrap="wrap">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
       <Button
         variant="default"
         disabled={!back}
         loading={stepTicket.isPending && stepTicket.variables?.direction === 'back'}
         onClick={() => go('back')}
-        miw={160}
       >
         {back ? `← ${TICKET_STATUS_LABELS[back]}` : 'Назад'}
       </Button>
@@ -45,10 +44,9 @@ export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
         disabled={!forward}
         loading={stepTicket.isPending && stepTicket.variables?.direction === 'forward'}
         onClick={() => go('forward')}
-        miw={160}
       >
         {forward ? `${TICKET_STATUS_LABELS[forward]} →` : 'Вперёд'}
       </Button>
-    </Group>
+    </SimpleGrid>
   );
 }

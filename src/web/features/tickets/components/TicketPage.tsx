@@ -1,4 +1,16 @@
-import { Anchor, Button, Divider, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
@@ -116,23 +128,21 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
 
       <Paper withBorder p="md" radius="md">
         <Stack>
-          <Group grow wrap="wrap" align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label="Исполнитель"
               data={assigneeOptions(users.data)}
               value={ticket.assigneeId === null ? UNASSIGNED : String(ticket.assigneeId)}
               onChange={(value) => save({ assigneeId: value ? Number(value) : null })}
               allowDeselect={false}
-              miw={200}
             />
             <TextInput
               label="Срок"
               type="date"
               value={ticket.dueDate ?? ''}
               onChange={(e) => save({ dueDate: e.currentTarget.value })}
-              miw={180}
             />
-          </Group>
+          </SimpleGrid>
           <BlurSaveTextarea
             label="Описание"
             value={ticket.description}
