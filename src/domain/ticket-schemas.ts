@@ -115,7 +115,7 @@ export interface HistoryEntryDto {
 
 export interface StoredFileDto {
   id: number;
-  kind: 'file' | 'pvz';
+  kind: 'file' | 'pvz' | 'photo';
   name: string;
   size: number;
   type: string;

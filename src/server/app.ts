@@ -21,6 +21,8 @@ import { registerSettingsRoutes } from './settings/settings.routes';
 import { LocalFileStore, type FileStore } from './files/file-store';
 import { registerFilesRoutes } from './files/files.routes';
 import { createDefaultAssignees } from './settings/default-assignees';
+import { registerTasksRoutes } from './tasks/tasks.routes';
+import { createTasksService } from './tasks/tasks.service';
 import { registerTicketsRoutes } from './tickets/tickets.routes';
 import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersRoutes } from './users/users.routes';
@@ -80,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
   const tickets = createTicketsService({ database, clock, store, defaultAssignees, log: app.log });
+  const tasks = createTasksService({ database, clock, store, defaultAssignees, log: app.log });
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
@@ -124,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUsersRoutes(app, users);
   registerClientsRoutes(app, createClientsService({ database, clock }));
   registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
+  registerTasksRoutes(app, { tasks, store, maxUploadBytes: config.maxUploadBytes });
   registerFilesRoutes(app, { database, store });
   registerSettingsRoutes(app, { inviteCode, defaultAssignees, publicConfig: { appName: config.appName } });
 

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import { AppError } from '../errors';
+import { renameClientOnTasks } from '../tasks/tasks.repository';
 import { renameClientOnTickets } from '../tickets/tickets.repository';
 import { toClientDto } from './client-dto';
 import {
@@ -86,7 +87,10 @@ export function createClientsService({ database, clock }: { database: Database; 
       await db.transaction().execute(async (trx) => {
         const updated = await updateClient(trx, id, columns, clock.now().toISOString());
         if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-        if (input.fullName !== undefined) await renameClientOnTickets(trx, id, input.fullName);
+        if (input.fullName !== undefined) {
+          await renameClientOnTickets(trx, id, input.fullName);
+          await renameClientOnTasks(trx, id, input.fullName);
+        }
       });
       return get(id);
     },

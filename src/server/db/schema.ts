@@ -80,9 +80,29 @@ export interface TicketHistoryTable {
   new_status: string | null;
 }
 
+export interface TasksTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  due_date: string | null;
+  status: string;
+  assignee_id: number | null;
+  assignee_name: string;
+  client_id: number | null;
+  client_name: string;
+  delivery_provider: string | null;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  search_text: string;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   ticket_id: number | null;
+  task_id: Generated<number | null>;
   kind: string;
   name: string;
   size: number;
@@ -102,4 +122,5 @@ export interface DB {
   tickets: TicketsTable;
   ticket_history: TicketHistoryTable;
   files: FilesTable;
+  tasks: TasksTable;
 }

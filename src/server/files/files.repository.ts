@@ -19,3 +19,7 @@ export function listTicketFiles(db: Kysely<DB>, ticketId: number) {
 export function deleteFileRow(db: Kysely<DB>, id: number) {
   return db.deleteFrom('files').where('id', '=', id).execute();
 }
+
+export function listTaskFiles(db: Kysely<DB>, taskId: number) {
+  return db.selectFrom('files').selectAll().where('task_id', '=', taskId).orderBy('id').execute();
+}

@@ -7,9 +7,11 @@ import { insertFile } from './files.repository';
 import type { ReceivedFile } from './receive-uploads';
 
 export interface UploadOwner {
-  ticketId: number;
-  kind: 'file' | 'pvz';
-  /** Folder in the store, e.g. `tickets/12/files` (spec §3). */
+  /** Exactly one of them: the ticket or the task the files belong to. */
+  ticketId?: number;
+  taskId?: number;
+  kind: 'file' | 'pvz' | 'photo';
+  /** Folder in the store, e.g. `tickets/12/files` or `tasks/3/photos` (spec §3). */
   folder: string;
 }
 
@@ -40,7 +42,8 @@ export async function storeUploads(
     }
     ids.push(
       await insertFile(trx, {
-        ticket_id: owner.ticketId,
+        ticket_id: owner.ticketId ?? null,
+        task_id: owner.taskId ?? null,
         kind: owner.kind,
         name: file.name,
         size: file.size,

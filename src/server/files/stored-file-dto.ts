@@ -4,7 +4,7 @@ import type { FileRow } from './files.repository';
 export function toStoredFileDto(row: FileRow): StoredFileDto {
   return {
     id: row.id,
-    kind: row.kind === 'pvz' ? 'pvz' : 'file',
+    kind: row.kind === 'pvz' || row.kind === 'photo' ? row.kind : 'file',
     name: row.name,
     size: row.size,
     type: row.mime,

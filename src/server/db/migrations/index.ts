@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect-name';
 import { accountsMigration } from './0001-accounts';
 import { clientsMigration } from './0002-clients';
 import { ticketsMigration } from './0003-tickets';
+import { tasksMigration } from './0004-tasks';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0001-accounts': accountsMigration(dialect),
     '0002-clients': clientsMigration(dialect),
     '0003-tickets': ticketsMigration(dialect),
+    '0004-tasks': tasksMigration(dialect),
   };
 }

@@ -1,0 +1,70 @@
+import { dueDateSchema } from './calendar-date';
+import { PROVIDERS, type Provider } from './providers';
+import type { StoredFileDto } from './ticket-schemas';
+import { TASK_STATUSES, type TaskStatus } from './task-status';
+import { z } from './zod-ru';
+
+export const TASK_TITLE_LIMIT = 200;
+const TEXT_LIMIT = 5000;
+
+const title = z
+  .string({ error: 'Введите название задачи' })
+  .trim()
+  .min(1, 'Введите название задачи')
+  .max(TASK_TITLE_LIMIT, `Название не длиннее ${TASK_TITLE_LIMIT} символов`);
+const description = z
+  .string({ error: 'Описание: ожидается текст' })
+  .trim()
+  .max(TEXT_LIMIT, `Описание: не длиннее ${TEXT_LIMIT} символов`);
+const status = z.enum(TASK_STATUSES, { error: 'Выберите статус из списка' });
+const userId = z.number({ error: 'Выберите исполнителя из списка' }).int().positive().nullable();
+const clientId = z.number({ error: 'Выберите клиента из списка' }).int().positive().nullable();
+const provider = z.enum(PROVIDERS, { error: 'Выберите службу доставки из списка' }).nullable();
+
+export const taskCreateInput = z.object({
+  title,
+  description: description.default(''),
+  dueDate: dueDateSchema.default(null),
+  status: status.default('new'),
+  /** Omitted: the admin's default assignee for tasks; null: nobody. */
+  assigneeId: userId.optional(),
+  clientId: clientId.default(null),
+  deliveryProvider: provider.default(null),
+});
+export type TaskCreateInput = z.input<typeof taskCreateInput>;
+export type TaskCreateData = z.output<typeof taskCreateInput>;
+
+/** Only the fields that changed. */
+export const taskPatchInput = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  dueDate: dueDateSchema.optional(),
+  status: status.optional(),
+  assigneeId: userId.optional(),
+  clientId: clientId.optional(),
+  deliveryProvider: provider.optional(),
+});
+export type TaskPatchInput = z.input<typeof taskPatchInput>;
+export type TaskPatchData = z.output<typeof taskPatchInput>;
+
+export interface TaskDto {
+  id: number;
+  title: string;
+  description: string;
+  dueDate: string | null;
+  status: TaskStatus;
+  assigneeId: number | null;
+  assigneeName: string;
+  clientId: number | null;
+  clientName: string;
+  deliveryProvider: Provider | null;
+  createdBy: number | null;
+  createdByName: string;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface TaskDetailDto extends TaskDto {
+  photos: StoredFileDto[];
+}

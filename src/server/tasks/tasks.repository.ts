@@ -1,0 +1,82 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { normalizeSearchText } from '../../domain/search-text';
+import { containsPattern, type CreatedCursor } from '../db/paging';
+import type { DB, TasksTable } from '../db/schema';
+
+export type TaskRow = Selectable<TasksTable>;
+
+export function taskSearchText(title: string, clientName: string): string {
+  return normalizeSearchText(`${title} ${clientName}`);
+}
+
+export function findTask(db: Kysely<DB>, id: number) {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertTask(db: Kysely<DB>, row: Insertable<TasksTable>): Promise<number> {
+  const inserted = await db.insertInto('tasks').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateTask(
+  db: Kysely<DB>,
+  id: number,
+  changes: Updateable<TasksTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('tasks').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteTask(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Keeps a client's tasks showing, and findable by, the client's current name. */
+export async function renameClientOnTasks(db: Kysely<DB>, clientId: number, clientName: string) {
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['id', 'title'])
+    .where('client_id', '=', clientId)
+    .execute();
+  for (const task of tasks) {
+    await db
+      .updateTable('tasks')
+      .set({ client_name: clientName, search_text: taskSearchText(task.title, clientName) })
+      .where('id', '=', task.id)
+      .execute();
+  }
+}
+
+export interface TaskListFilter {
+  /** Stored values to match (a current status and the legacy values that read as it). */
+  statuses?: string[];
+  clientId?: number;
+  text?: string;
+}
+
+export function listTasks(
+  db: Kysely<DB>,
+  filter: TaskListFilter,
+  after: CreatedCursor | undefined,
+  limit: number,
+) {
+  let query = db.selectFrom('tasks').selectAll();
+  if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+  if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
+  if (filter.text)
+    query = query.where(sql<boolean>`search_text like ${containsPattern(filter.text)} escape '\\'`);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}

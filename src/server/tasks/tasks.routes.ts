@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { taskCreateInput, taskPatchInput } from '../../domain/task-schemas';
+import { TASK_STATUSES } from '../../domain/task-status';
+import { z } from '../../domain/zod-ru';
+import type { FileStore } from '../files/file-store';
+import { receiveUploads } from '../files/receive-uploads';
+import { requireUser } from '../http/current-user';
+import { parseId, parsePayload } from '../http/parse';
+import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
+
+const listQuery = z.object({
+  status: z.enum(TASK_STATUSES, { error: 'Неизвестный статус' }).optional(),
+  clientId: z.coerce.number().int().positive().optional(),
+  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+type WithId = { Params: { id: string } };
+
+export function registerTasksRoutes(
+  app: FastifyInstance,
+  { tasks, store, maxUploadBytes }: { tasks: TasksService; store: FileStore; maxUploadBytes: number },
+) {
+  const taskId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TASK_NOT_FOUND_MESSAGE);
+
+  app.get('/api/tasks', async (request) => {
+    requireUser(request);
+    return tasks.list(parsePayload(listQuery, request.query));
+  });
+
+  app.post('/api/tasks', async (request, reply) => {
+    const me = requireUser(request);
+    const task = await tasks.create(
+      { id: me.id, displayName: me.displayName },
+      parsePayload(taskCreateInput, request.body),
+    );
+    return reply.status(201).send({ task });
+  });
+
+  app.get<WithId>('/api/tasks/:id', async (request) => {
+    requireUser(request);
+    return { task: await tasks.get(taskId(request)) };
+  });
+
+  app.patch<WithId>('/api/tasks/:id', async (request) => {
+    requireUser(request);
+    return { task: await tasks.update(taskId(request), parsePayload(taskPatchInput, request.body)) };
+  });
+
+  app.delete<WithId>('/api/tasks/:id', async (request, reply) => {
+    requireUser(request);
+    await tasks.remove(taskId(request));
+    return reply.status(204).send();
+  });
+
+  app.post<WithId>('/api/tasks/:id/photos', async (request) => {
+    const me = requireUser(request);
+    const id = taskId(request);
+    const received = await receiveUploads(request, store, { maxBytes: maxUploadBytes, imagesOnly: true });
+    return { task: await tasks.uploadPhotos({ id: me.id, displayName: me.displayName }, id, received) };
+  });
+
+  app.delete<{ Params: { id: string; fileId: string } }>('/api/tasks/:id/photos/:fileId', async (request) => {
+    requireUser(request);
+    const fileId = parseId(request.params.fileId, 'Файл не найден');
+    return { task: await tasks.deletePhoto(taskId(request), fileId) };
+  });
+}
