@@ -11,6 +11,9 @@ export const paths = {
   tickets: '/app/tickets',
   ticketNew: '/app/tickets/new',
   ticket: (id: number) => `/app/tickets/${id}`,
+  tasks: '/app/tasks',
+  taskNew: '/app/tasks/new',
+  task: (id: number) => `/app/tasks/${id}`,
   employees: '/app/employees',
 } as const;
 

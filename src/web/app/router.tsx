@@ -5,6 +5,9 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ClientNewPage } from '../features/clients/components/ClientNewPage';
 import { ClientPage } from '../features/clients/components/ClientPage';
 import { ClientsPage } from '../features/clients/components/ClientsPage';
+import { TaskNewPage } from '../features/tasks/components/TaskNewPage';
+import { TaskPage } from '../features/tasks/components/TaskPage';
+import { TasksPage } from '../features/tasks/components/TasksPage';
 import { TicketNewPage } from '../features/tickets/components/TicketNewPage';
 import { TicketPage } from '../features/tickets/components/TicketPage';
 import { TicketsPage } from '../features/tickets/components/TicketsPage';
@@ -35,6 +38,9 @@ export const router = createBrowserRouter([
           { path: 'tickets', element: <TicketsPage /> },
           { path: 'tickets/new', element: <TicketNewPage /> },
           { path: 'tickets/:id', element: <TicketPage /> },
+          { path: 'tasks', element: <TasksPage /> },
+          { path: 'tasks/new', element: <TaskNewPage /> },
+          { path: 'tasks/:id', element: <TaskPage /> },
           { path: 'clients', element: <ClientsPage /> },
           { path: 'clients/new', element: <ClientNewPage /> },
           { path: 'clients/:id', element: <ClientPage /> },

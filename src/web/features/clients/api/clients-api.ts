@@ -1,12 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import type { ClientCreateInput, ClientDto, ClientPatchInput, Page } from '../../../../domain/client-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientCreateInput, ClientDto, ClientPatchInput } from '../../../../domain/client-schemas';
 import { api } from '../../../lib/api';
+import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -14,28 +9,11 @@ export const clientKeys = {
   detail: (id: number) => ['clients', 'detail', id] as const,
 };
 
-export function useClientList(q: string) {
-  return useInfiniteQuery({
-    queryKey: clientKeys.list(q),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q });
-      if (pageParam) params.set('cursor', pageParam);
-      return api<Page<ClientDto>>(`/api/clients?${params}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useClientList = (q: string) =>
+  usePagedQuery<ClientDto>(clientKeys.list(q), '/api/clients', { q });
 
-export function useClient(id: number) {
-  return useQuery({
-    queryKey: clientKeys.detail(id),
-    queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
-    enabled: Number.isSafeInteger(id) && id > 0,
-    retry: false,
-  });
-}
+export const useClient = (id: number) =>
+  useRecordQuery<ClientDto>(clientKeys.detail(id), id, `/api/clients/${id}`, 'client');
 
 export function useCreateClient() {
   const client = useQueryClient();

@@ -9,28 +9,24 @@ import {
   type ClientEditableField,
 } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
-import { CenteredMessage } from '../../../components/CenteredMessage';
+import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAutosave } from '../../../lib/use-autosave';
 import { patchClient, useClient, useDeleteClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
-import { ClientTickets } from './ClientTickets';
-
-const AUTOSAVE_DELAY_MS = 500;
+import { ClientWork } from './ClientWork';
 
 export function ClientPage() {
   const id = Number(useParams().id);
   const client = useClient(id);
-  const notFound =
-    !Number.isSafeInteger(id) || id <= 0 || (client.error instanceof ApiError && client.error.status === 404);
-
-  if (notFound) return <CenteredMessage title="Клиент не найден" />;
-  if (client.isError) return <CenteredMessage title={errorMessage(client.error)} />;
-  if (!client.data) return <CenteredMessage title="Загрузка..." />;
-  return <ClientCard key={client.data.id} client={client.data} />;
+  return (
+    <RecordGate id={id} query={client} notFound="Клиент не найден">
+      {(record) => <ClientCard key={record.id} client={record} />}
+    </RecordGate>
+  );
 }
 
 function editableValues(client: ClientDto): ClientValues {
@@ -49,7 +45,6 @@ function ClientCard({ client }: { client: ClientDto }) {
   const remove = useDeleteClient();
   const server = useMemo(() => editableValues(client), [client]);
   const draft = useAutosave<ClientValues>(server, {
-    delayMs: AUTOSAVE_DELAY_MS,
     save: (changes) => patchClient(queryClient, client.id, changes),
     validate: validateField,
     onSaved: () => toast.success('Клиент сохранён'),
@@ -110,7 +105,7 @@ function ClientCard({ client }: { client: ClientDto }) {
         </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md">
-        <ClientTickets clientId={client.id} />
+        <ClientWork clientId={client.id} />
       </Paper>
     </Stack>
   );

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import type { ClientDto, Page } from '../../../../domain/client-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   TicketCreateInput,
   TicketDetailDto,
@@ -14,6 +7,7 @@ import type {
 } from '../../../../domain/ticket-schemas';
 import type { StepDirection } from '../../../../domain/ticket-status';
 import { api, ApiError } from '../../../lib/api';
+import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
 
 export const ticketKeys = {
   lists: ['tickets', 'list'] as const,
@@ -21,28 +15,11 @@ export const ticketKeys = {
   detail: (id: number) => ['tickets', 'detail', id] as const,
 };
 
-export function useTicketList(filter: { q: string; status: string }) {
-  return useInfiniteQuery({
-    queryKey: ticketKeys.list(filter),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q: filter.q, status: filter.status });
-      if (pageParam) params.set('cursor', pageParam);
-      return api<Page<TicketDto>>(`/api/tickets?${params}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTicketList = (filter: { q: string; status: string }) =>
+  usePagedQuery<TicketDto>(ticketKeys.list(filter), '/api/tickets', filter);
 
-export function useTicket(id: number) {
-  return useQuery({
-    queryKey: ticketKeys.detail(id),
-    queryFn: async () => (await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}`)).ticket,
-    enabled: Number.isSafeInteger(id) && id > 0,
-    retry: false,
-  });
-}
+export const useTicket = (id: number) =>
+  useRecordQuery<TicketDetailDto>(ticketKeys.detail(id), id, `/api/tickets/${id}`, 'ticket');
 
 /** Every ticket change answers with the whole fresh ticket: put it in the cache, refresh lists. */
 function useTicketMutation<Input>(request: (input: Input) => Promise<{ ticket: TicketDetailDto }>) {
@@ -91,24 +68,5 @@ export function useDeleteTicket() {
       client.removeQueries({ queryKey: ticketKeys.detail(id) });
       void client.invalidateQueries({ queryKey: ticketKeys.lists });
     },
-  });
-}
-
-/** Client search for the new-ticket form's picker (server-side, first page only). */
-export function useClientSearch(q: string) {
-  return useQuery({
-    queryKey: ['clients', 'list', q, 'picker'],
-    queryFn: async () =>
-      (await api<Page<ClientDto>>(`/api/clients?${new URLSearchParams({ q, limit: '20' })}`)).items,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useClientById(id: number | null) {
-  return useQuery({
-    queryKey: ['clients', 'detail', id],
-    queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
-    enabled: id !== null,
-    retry: false,
   });
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
-import { UploadButton } from './UploadButton';
+import { UploadButton } from '../../../components/UploadButton';
 
 export function Attachments({ ticket }: { ticket: TicketDetailDto }) {
   const upload = useUploadTicketFiles(ticket.id, 'files');

@@ -15,12 +15,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
+import { ClientPicker } from '../../../components/ClientPicker';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { validateForm } from '../../../lib/form-errors';
 import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../../lib/staff-api';
 import { useCreateTicket } from '../api/tickets-api';
-import { ClientPicker } from './ClientPicker';
 
 type ClientMode = 'existing' | 'new';
 
@@ -89,7 +89,7 @@ export function TicketNewPage() {
             fullWidth
           />
           {mode === 'existing' ? (
-            <ClientPicker value={clientId} onChange={setClientId} error={clientError} />
+            <ClientPicker value={clientId} onChange={setClientId} error={clientError} required />
           ) : (
             <>
               <TextInput

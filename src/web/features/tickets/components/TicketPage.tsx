@@ -21,11 +21,11 @@ import {
   type TicketPatchInput,
 } from '../../../../domain/ticket-schemas';
 import { providerPickerFor, showsPvzPhotos } from '../../../../domain/ticket-status';
-import { CenteredMessage } from '../../../components/CenteredMessage';
+import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../../lib/staff-api';
 import { toast } from '../../../lib/toast';
@@ -40,12 +40,11 @@ import { StepControls } from './StepControls';
 export function TicketPage() {
   const id = Number(useParams().id);
   const ticket = useTicket(id);
-  const notFound =
-    !Number.isSafeInteger(id) || id <= 0 || (ticket.error instanceof ApiError && ticket.error.status === 404);
-  if (notFound) return <CenteredMessage title="Заявка не найдена" />;
-  if (ticket.isError) return <CenteredMessage title={errorMessage(ticket.error)} />;
-  if (!ticket.data) return <CenteredMessage title="Загрузка..." />;
-  return <TicketCard ticket={ticket.data} />;
+  return (
+    <RecordGate id={id} query={ticket} notFound="Заявка не найдена">
+      {(record) => <TicketCard key={record.id} ticket={record} />}
+    </RecordGate>
+  );
 }
 
 function TicketCard({ ticket }: { ticket: TicketDetailDto }) {

@@ -9,8 +9,7 @@ import {
   TICKET_STATUS_LABELS,
   isTicketStatus,
 } from '../../../../domain/ticket-status';
-import { CenteredMessage } from '../../../components/CenteredMessage';
-import { errorMessage } from '../../../lib/api';
+import { PagedList } from '../../../components/PagedList';
 import { useTicketList } from '../api/tickets-api';
 import { TicketRow } from './TicketRow';
 
@@ -29,7 +28,6 @@ export function TicketsPage() {
   const fromUrl = params.get('status') ?? '';
   const status = isTicketStatus(fromUrl) ? fromUrl : '';
   const list = useTicketList({ q, status });
-  const tickets = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   // Filters live in the address, so a refresh or a shared link keeps them.
   useEffect(() => {
@@ -83,19 +81,11 @@ export function TicketsPage() {
           miw={200}
         />
       </Group>
-      {list.isPending && <CenteredMessage title="Загрузка..." />}
-      {list.isError && <CenteredMessage title={errorMessage(list.error)} />}
-      {list.isSuccess && tickets.length === 0 && <CenteredMessage title="Нет заявок" />}
-      <Stack gap="xs">
-        {tickets.map((ticket) => (
-          <TicketRow key={ticket.id} ticket={ticket} />
-        ))}
-      </Stack>
-      {list.hasNextPage && (
-        <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-          Показать ещё
-        </Button>
-      )}
+      <PagedList
+        query={list}
+        empty="Нет заявок"
+        renderItem={(ticket) => <TicketRow key={ticket.id} ticket={ticket} />}
+      />
     </Stack>
   );
 }

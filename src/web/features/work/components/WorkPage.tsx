@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { CenteredMessage } from '../../../components/CenteredMessage';
 
-/** The combined worklist arrives with the worklist issue; until then, the way into tickets. */
+/** The combined worklist arrives with the worklist issue; until then, the way into tickets and tasks. */
 export function WorkPage() {
   return (
     <Stack>
@@ -12,6 +12,12 @@ export function WorkPage() {
         <Group gap="xs">
           <Button variant="default" component={Link} to={paths.tickets}>
             Все заявки
+          </Button>
+          <Button variant="default" component={Link} to={paths.tasks}>
+            Все задачи
+          </Button>
+          <Button variant="light" component={Link} to={paths.taskNew}>
+            Задача
           </Button>
           <Button
             component={Link}

@@ -1,17 +1,19 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useClientById, useClientSearch } from '../api/tickets-api';
+import { useClientById, useClientSearch } from '../lib/client-lookup';
 
 /** A searchable client list; the server does the searching (name or phone, like the directory). */
 export function ClientPicker({
   value,
   onChange,
   error,
+  required = false,
 }: {
   value: number | null;
   onChange: (id: number | null) => void;
   error?: string;
+  required?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -39,7 +41,7 @@ export function ClientPicker({
       onChange={(v) => onChange(v ? Number(v) : null)}
       nothingFoundMessage={found.isFetching ? 'Поиск…' : 'Нет клиентов'}
       error={error}
-      required
+      required={required}
       clearable
     />
   );

@@ -1,0 +1,36 @@
+import { Button, Stack } from '@mantine/core';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Page } from '../../domain/client-schemas';
+import { errorMessage } from '../lib/api';
+import { CenteredMessage } from './CenteredMessage';
+
+/** Rows of a server-paged list with its loading, error and empty states and 'Показать ещё'. */
+export function PagedList<T extends { id: number }>({
+  query,
+  empty,
+  renderItem,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  empty: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      {query.isPending && <CenteredMessage title="Загрузка..." />}
+      {query.isError && <CenteredMessage title={errorMessage(query.error)} />}
+      {query.isSuccess && items.length === 0 && <CenteredMessage title={empty} />}
+      <Stack gap="xs">{items.map(renderItem)}</Stack>
+      {query.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void query.fetchNextPage()}
+          loading={query.isFetchingNextPage}
+        >
+          Показать ещё
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import type { StoredFileDto } from '../../domain/ticket-schemas';
+import { UploadButton } from './UploadButton';
+
+/** Thumbnails with a full view, several-at-once upload and delete after confirming. */
+export function PhotoGallery({
+  title,
+  photos,
+  uploading,
+  onUpload,
+  onDelete,
+}: {
+  title: string;
+  photos: StoredFileDto[];
+  uploading: boolean;
+  onUpload: (files: File[]) => void;
+  onDelete: (photo: StoredFileDto) => void;
+}) {
+  const [open, setOpen] = useState<StoredFileDto | null>(null);
+
+  const confirmDelete = (photo: StoredFileDto) =>
+    modals.openConfirmModal({
+      title: 'Удалить фото?',
+      children: <Text size="sm">{photo.name}</Text>,
+      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setOpen(null);
+        onDelete(photo);
+      },
+    });
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={500}>{title}</Text>
+        <UploadButton label="Добавить фото" accept="image/*" loading={uploading} onFiles={onUpload} />
+      </Group>
+      {photos.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Фото пока нет
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+          {photos.map((photo) => (
+            <UnstyledButton
+              key={photo.id}
+              onClick={() => setOpen(photo)}
+              aria-label={`Открыть фото ${photo.name}`}
+            >
+              <Image src={photo.thumbUrl ?? photo.url} alt={photo.name} radius="sm" h={96} fit="cover" />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.name} size="xl">
+        {open && (
+          <Stack>
+            <Image src={open.url} alt={open.name} fit="contain" mah="70vh" />
+            <Group justify="flex-end">
+              <Button color="red" variant="subtle" onClick={() => confirmDelete(open)}>
+                Удалить фото
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

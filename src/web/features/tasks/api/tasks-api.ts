@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  TaskCreateInput,
+  TaskDetailDto,
+  TaskDto,
+  TaskPatchInput,
+} from '../../../../domain/task-schemas';
+import { api } from '../../../lib/api';
+import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
+
+export const taskKeys = {
+  lists: ['tasks', 'list'] as const,
+  list: (status: string) => ['tasks', 'list', { status }] as const,
+  detail: (id: number) => ['tasks', 'detail', id] as const,
+};
+
+export const useTaskList = (status: string) =>
+  usePagedQuery<TaskDto>(taskKeys.list(status), '/api/tasks', status ? { status } : {});
+
+export const useTask = (id: number) =>
+  useRecordQuery<TaskDetailDto>(taskKeys.detail(id), id, `/api/tasks/${id}`, 'task');
+
+function useTaskMutation<Input>(request: (input: Input) => Promise<{ task: TaskDetailDto }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: ({ task }) => {
+      client.setQueryData(taskKeys.detail(task.id), task);
+      void client.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+}
+
+export const useCreateTask = () =>
+  useTaskMutation((input: TaskCreateInput) => api('/api/tasks', { method: 'POST', body: input }));
+
+/** Not a hook: the autosave draft needs a stable function. */
+export async function patchTask(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: number,
+  changes: TaskPatchInput,
+): Promise<void> {
+  const { task } = await api<{ task: TaskDetailDto }>(`/api/tasks/${id}`, { method: 'PATCH', body: changes });
+  queryClient.setQueryData(taskKeys.detail(id), task);
+  void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+}
+
+export const useUploadTaskPhotos = (id: number) =>
+  useTaskMutation((files: File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    return api(`/api/tasks/${id}/photos`, { method: 'POST', body: form });
+  });
+
+export const useDeleteTaskPhoto = (id: number) =>
+  useTaskMutation((fileId: number) => api(`/api/tasks/${id}/photos/${fileId}`, { method: 'DELETE' }));
+
+export function useDeleteTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/tasks/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: taskKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ClientDto, Page } from '../../domain/client-schemas';
+import { api } from './api';
+
+/** Server-side client search for pickers (first page only). */
+export function useClientSearch(q: string) {
+  return useQuery({
+    queryKey: ['clients', 'list', q, 'picker'],
+    queryFn: async () =>
+      (await api<Page<ClientDto>>(`/api/clients?${new URLSearchParams({ q, limit: '20' })}`)).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientById(id: number | null) {
+  return useQuery({
+    queryKey: ['clients', 'detail', id],
+    queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
+    enabled: id !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Page } from '../../domain/client-schemas';
+import { api } from './api';
+
+/** A server-paged list (cursor pages, 'Показать ещё'); keeps showing the old rows while a filter loads. */
+export function usePagedQuery<T>(queryKey: QueryKey, path: string, params: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams(params);
+      if (pageParam) search.set('cursor', pageParam);
+      return api<Page<T>>(`${path}?${search}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One record by id, unwrapped from `{ [field]: record }`; an invalid id never hits the server. */
+export function useRecordQuery<T>(queryKey: QueryKey, id: number, path: string, field: string) {
+  return useQuery({
+    queryKey,
+    queryFn: async () => (await api<Record<string, T>>(path))[field] as T,
+    enabled: Number.isSafeInteger(id) && id > 0,
+    retry: false,
+  });
+}
