@@ -5,8 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import { AppError } from '../errors';
-import { renameClientOnTasks } from '../tasks/tasks.repository';
-import { renameClientOnTickets } from '../tickets/tickets.repository';
+import { itemsOfClient, syncClientItems } from '../work/derived-columns';
 import { toClientDto } from './client-dto';
 import {
   deleteClient,
@@ -87,16 +86,20 @@ export function createClientsService({ database, clock }: { database: Database; 
       await db.transaction().execute(async (trx) => {
         const updated = await updateClient(trx, id, columns, clock.now().toISOString());
         if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-        if (input.fullName !== undefined) {
-          await renameClientOnTickets(trx, id, input.fullName);
-          await renameClientOnTasks(trx, id, input.fullName);
+        if (input.fullName !== undefined || input.phone !== undefined) {
+          await syncClientItems(trx, await itemsOfClient(trx, id), input.fullName);
         }
       });
       return get(id);
     },
 
+    /** The client's tickets and tasks stay, with the client's name; their phone search goes. */
     async remove(id: number): Promise<void> {
-      if (!(await deleteClient(db, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+      await db.transaction().execute(async (trx) => {
+        const items = await itemsOfClient(trx, id);
+        if (!(await deleteClient(trx, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+        await syncClientItems(trx, items);
+      });
     },
   };
 }

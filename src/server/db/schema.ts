@@ -67,6 +67,9 @@ export interface TicketsTable {
   updated_at: string;
   closed_at: string | null;
   search_text: string;
+  client_phone_digits: Generated<string>;
+  work_state: Generated<string>;
+  work_sort: Generated<string>;
 }
 
 export interface TicketHistoryTable {
@@ -97,6 +100,9 @@ export interface TasksTable {
   updated_at: string;
   closed_at: string | null;
   search_text: string;
+  client_phone_digits: Generated<string>;
+  work_state: Generated<string>;
+  work_sort: Generated<string>;
 }
 
 export interface FilesTable {

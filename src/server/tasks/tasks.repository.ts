@@ -1,13 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { normalizeSearchText } from '../../domain/search-text';
 import { containsPattern, type CreatedCursor } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
-
-export function taskSearchText(title: string, clientName: string): string {
-  return normalizeSearchText(`${title} ${clientName}`);
-}
 
 export function findTask(db: Kysely<DB>, id: number) {
   return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
@@ -30,22 +25,6 @@ export async function updateTask(
 export async function deleteTask(db: Kysely<DB>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** Keeps a client's tasks showing, and findable by, the client's current name. */
-export async function renameClientOnTasks(db: Kysely<DB>, clientId: number, clientName: string) {
-  const tasks = await db
-    .selectFrom('tasks')
-    .select(['id', 'title'])
-    .where('client_id', '=', clientId)
-    .execute();
-  for (const task of tasks) {
-    await db
-      .updateTable('tasks')
-      .set({ client_name: clientName, search_text: taskSearchText(task.title, clientName) })
-      .where('id', '=', task.id)
-      .execute();
-  }
 }
 
 export interface TaskListFilter {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import type { Page } from '../../domain/client-schemas';
+import { normalizeSearchText } from '../../domain/search-text';
 import type { TaskCreateData, TaskDetailDto, TaskDto, TaskPatchData } from '../../domain/task-schemas';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
 import { findClient } from '../clients/clients.repository';
@@ -16,8 +17,9 @@ import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import type { DefaultAssignees } from '../settings/default-assignees';
 import { findActiveUser } from '../users/users.repository';
+import { refreshDerived } from '../work/derived-columns';
 import { toTaskDto } from './task-dto';
-import { deleteTask, findTask, insertTask, listTasks, taskSearchText, updateTask } from './tasks.repository';
+import { deleteTask, findTask, insertTask, listTasks, updateTask } from './tasks.repository';
 
 export const TASK_NOT_FOUND_MESSAGE = 'Задача не найдена';
 
@@ -74,7 +76,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         {
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,
-          text: params.q?.trim() ? taskSearchText(params.q, '').trim() : undefined,
+          text: params.q?.trim() ? normalizeSearchText(params.q) : undefined,
         },
         decodeCursor(params.cursor),
         limit,
@@ -95,7 +97,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       const id = await db.transaction().execute(async (trx) => {
         const assignee = await resolveAssignee(trx, assigneeId);
         const client = await resolveClient(trx, input.clientId);
-        return insertTask(trx, {
+        const taskId = await insertTask(trx, {
           title: input.title,
           description: input.description,
           due_date: input.dueDate,
@@ -110,8 +112,10 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
           created_at: now,
           updated_at: now,
           closed_at: closedAtAfter(input.status, null, now),
-          search_text: taskSearchText(input.title, client.name),
+          search_text: '',
         });
+        await refreshDerived(trx, 'task', taskId);
+        return taskId;
       });
       return get(id);
     },
@@ -140,16 +144,13 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
           changes.assignee_id = assignee.id;
           changes.assignee_name = assignee.name;
         }
-        let clientName = row.client_name;
         if (patch.clientId !== undefined) {
           const client = await resolveClient(trx, patch.clientId);
           changes.client_id = client.id;
-          changes.client_name = clientName = client.name;
-        }
-        if (patch.title !== undefined || patch.clientId !== undefined) {
-          changes.search_text = taskSearchText(patch.title ?? row.title, clientName);
+          changes.client_name = client.name;
         }
         await updateTask(trx, id, changes);
+        await refreshDerived(trx, 'task', id);
       });
       return get(id);
     },

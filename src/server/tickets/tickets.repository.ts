@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { PROVIDERS } from '../../domain/providers';
-import { normalizeSearchText } from '../../domain/search-text';
 import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
 import { containsPattern, type CreatedCursor } from '../db/paging';
 
@@ -9,11 +8,6 @@ export type TicketRow = Selectable<TicketsTable> & {
   client_whatsapp_url: string | null;
 };
 export type HistoryRow = Selectable<TicketHistoryTable>;
-
-/** What ticket search matches: the request type and the client's name, normalised. */
-export function ticketSearchText(title: string, clientName: string): string {
-  return normalizeSearchText(`${title} ${clientName}`);
-}
 
 function ticketsWithClient(db: Kysely<DB>) {
   return db
@@ -75,22 +69,6 @@ export function listHistory(db: Kysely<DB>, ticketId: number) {
     .where('ticket_id', '=', ticketId)
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** Keeps a client's tickets showing, and findable by, the client's current name. */
-export async function renameClientOnTickets(db: Kysely<DB>, clientId: number, clientName: string) {
-  const tickets = await db
-    .selectFrom('tickets')
-    .select(['id', 'title'])
-    .where('client_id', '=', clientId)
-    .execute();
-  for (const ticket of tickets) {
-    await db
-      .updateTable('tickets')
-      .set({ client_name: clientName, search_text: ticketSearchText(ticket.title, clientName) })
-      .where('id', '=', ticket.id)
-      .execute();
-  }
 }
 
 export interface TicketListFilter {

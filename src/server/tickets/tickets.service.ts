@@ -27,6 +27,7 @@ import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import type { DefaultAssignees } from '../settings/default-assignees';
 import { findActiveUser } from '../users/users.repository';
+import { refreshDerived } from '../work/derived-columns';
 import { toHistoryDto, toTicketDto } from './ticket-dto';
 import { describeEdit, historyEntry, statusChangeNote, type Actor } from './ticket-history';
 import {
@@ -36,7 +37,6 @@ import {
   insertTicket,
   listHistory,
   listTickets,
-  ticketSearchText,
   updateTicket,
   updateTicketStatusIf,
 } from './tickets.repository';
@@ -158,8 +158,9 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
           created_at: now,
           updated_at: now,
           closed_at: null,
-          search_text: ticketSearchText(input.title, client.name),
+          search_text: '',
         });
+        await refreshDerived(trx, 'ticket', ticketId);
         await insertHistory(trx, [
           historyEntry(ticketId, actor, now, 'create', input.title, 'new'),
           ...(assignee.id ? [historyEntry(ticketId, actor, now, 'assign', assignee.name)] : []),
@@ -196,6 +197,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         }
         if (history.length === 0) return;
         await updateTicket(trx, id, { ...changes, updated_at: now });
+        await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, history);
       });
       return get(id);
@@ -227,6 +229,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
           guardColumn(input.direction, target),
         );
         if (!updated) return false;
+        await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, [
           historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
         ]);

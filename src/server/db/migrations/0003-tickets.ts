@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
-import { withIdColumn } from './helpers';
+import { withBinaryCollation, withIdColumn } from './helpers';
 
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -29,6 +29,17 @@ export function ticketsMigration(dialect: DialectName): Migration {
         .addColumn('closed_at', 'text')
         // normalizeSearchText(title + ' ' + client_name), written by app code.
         .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
+        // Derived by app code (src/server/work/derived-columns.ts): the client's phone digits
+        // for search, and the worklist's state and order key.
+        .addColumn('client_phone_digits', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('work_state', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('work_sort', 'text', (col) => withBinaryCollation(col.notNull().defaultTo(''), dialect))
+        .execute();
+      await db.schema.createIndex('tickets_work').on('tickets').columns(['work_sort', 'id']).execute();
+      await db.schema
+        .createIndex('tickets_assignee_work')
+        .on('tickets')
+        .columns(['assignee_id', 'work_sort', 'id'])
         .execute();
       await db.schema.createIndex('tickets_created').on('tickets').columns(['created_at', 'id']).execute();
       await db.schema.createIndex('tickets_status').on('tickets').columns(['status', 'created_at']).execute();

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
 import type { DialectName } from '../dialect-name';
 
 /** An integer primary key that the database numbers itself, on either dialect. */
@@ -9,4 +9,15 @@ export function withIdColumn<T extends string>(
   return dialect === 'postgres'
     ? table.addColumn('id', 'integer', (col) => col.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/**
+ * Byte-order comparison for a sort-key column. SQLite compares text bytewise already;
+ * PostgreSQL's default collation may follow a language's rules, so the key uses "C".
+ */
+export function withBinaryCollation(
+  col: ColumnDefinitionBuilder,
+  dialect: DialectName,
+): ColumnDefinitionBuilder {
+  return dialect === 'postgres' ? col.modifyEnd(sql`collate "C"`) : col;
 }

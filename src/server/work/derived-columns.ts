@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { phoneDigits } from '../../domain/phone';
+import { normalizeSearchText } from '../../domain/search-text';
+import { workSortKey, workState, type WorkKind } from '../../domain/worklist';
+import type { DB } from '../db/schema';
+
+const TABLE = { ticket: 'tickets', task: 'tasks' } as const;
+
+/** What search matches: the title, the client's name and the assignee's name, normalised. */
+export function itemSearchText(title: string, clientName: string, assigneeName: string): string {
+  return normalizeSearchText(`${title} ${clientName} ${assigneeName}`);
+}
+
+/**
+ * Recomputes a ticket's or task's derived columns from the row itself (and its
+ * client's phone): search text, phone digits, worklist state and order key. Called
+ * in the same transaction as every write that can change them, so they never drift.
+ */
+export async function refreshDerived(db: Kysely<DB>, kind: WorkKind, id: number): Promise<void> {
+  const table = TABLE[kind];
+  const row = await db
+    .selectFrom(table)
+    .leftJoin('clients', 'clients.id', `${table}.client_id`)
+    .select([
+      `${table}.title as title`,
+      `${table}.status as status`,
+      `${table}.due_date as due_date`,
+      `${table}.created_at as created_at`,
+      `${table}.closed_at as closed_at`,
+      `${table}.client_name as client_name`,
+      `${table}.assignee_name as assignee_name`,
+      'clients.phone as client_phone',
+    ])
+    .where(`${table}.id`, '=', id)
+    .executeTakeFirst();
+  if (!row) return;
+  const order = {
+    kind,
+    id,
+    status: row.status,
+    title: row.title,
+    dueDate: row.due_date,
+    createdAt: row.created_at,
+    closedAt: row.closed_at,
+  };
+  await db
+    .updateTable(table)
+    .set({
+      search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
+      client_phone_digits: phoneDigits(row.client_phone ?? ''),
+      work_state: workState(kind, row.status),
+      work_sort: workSortKey(order),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The tickets and tasks of a client, e.g. to refresh them after the client changes. */
+export async function itemsOfClient(db: Kysely<DB>, clientId: number) {
+  const [tickets, tasks] = await Promise.all([
+    db.selectFrom('tickets').select('id').where('client_id', '=', clientId).execute(),
+    db.selectFrom('tasks').select('id').where('client_id', '=', clientId).execute(),
+  ]);
+  return [
+    ...tickets.map((t) => ({ kind: 'ticket' as const, id: t.id })),
+    ...tasks.map((t) => ({ kind: 'task' as const, id: t.id })),
+  ];
+}
+
+/** After a client's name or phone changed (or the client was deleted): update their items. */
+export async function syncClientItems(
+  db: Kysely<DB>,
+  items: { kind: WorkKind; id: number }[],
+  newName?: string,
+): Promise<void> {
+  for (const item of items) {
+    if (newName !== undefined) {
+      await db
+        .updateTable(TABLE[item.kind])
+        .set({ client_name: newName })
+        .where('id', '=', item.id)
+        .execute();
+    }
+    await refreshDerived(db, item.kind, item.id);
+  }
+}
