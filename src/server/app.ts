@@ -26,6 +26,8 @@ import { createTasksService } from './tasks/tasks.service';
 import { registerTicketsRoutes } from './tickets/tickets.routes';
 import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersRoutes } from './users/users.routes';
+import { registerWorklistRoutes } from './work/worklist.routes';
+import { createWorklistService } from './work/worklist.service';
 import { createUsersService } from './users/users.service';
 
 export interface AuthLimitRules {
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClientsRoutes(app, createClientsService({ database, clock }));
   registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
   registerTasksRoutes(app, { tasks, store, maxUploadBytes: config.maxUploadBytes });
+  registerWorklistRoutes(app, createWorklistService({ database }));
   registerFilesRoutes(app, { database, store });
   registerSettingsRoutes(app, { inviteCode, defaultAssignees, publicConfig: { appName: config.appName } });
 

@@ -1,0 +1,44 @@
+import type { Provider } from './providers';
+import { WORK_STATES, DEFAULT_WORK_STATES, type WorkKind, type WorkState } from './worklist';
+import { z } from './zod-ru';
+
+export const WORK_TYPES = ['all', 'tickets', 'tasks'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+/** Worklist filters as they appear in the address (and the API's query string). */
+export const worklistQuery = z.object({
+  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  type: z.enum(WORK_TYPES, { error: 'Неизвестный тип' }).optional(),
+  /** A user id, or 'none' for items nobody is assigned to. */
+  assignee: z
+    .string()
+    .regex(/^(none|[1-9]\d{0,9})$/, 'Неизвестный исполнитель')
+    .optional(),
+  /** Comma-separated; absent means the default (new and in progress). */
+  states: z.string().max(60).optional(),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type WorklistQuery = z.infer<typeof worklistQuery>;
+
+export function parseStates(raw: string | undefined): WorkState[] {
+  if (raw === undefined) return [...DEFAULT_WORK_STATES];
+  return WORK_STATES.filter((state) => raw.split(',').includes(state));
+}
+
+export interface WorkItemDto {
+  kind: WorkKind;
+  id: number;
+  title: string;
+  clientName: string;
+  assigneeId: number | null;
+  assigneeName: string;
+  /** A ticket or task status as stored (legacy ticket values included; task values read as current). */
+  status: string;
+  deliveryProvider: Provider | null;
+  returnProvider: Provider | null;
+  dueDate: string | null;
+  createdAt: string;
+  closedAt: string | null;
+  highlight: 'closed' | 'urgent' | null;
+}

@@ -1,0 +1,118 @@
+import { sql, type Kysely } from 'kysely';
+import type { SearchQuery } from '../../domain/search-text';
+import { kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
+import { containsPattern } from '../db/paging';
+import type { DB } from '../db/schema';
+
+/** Position after the last row shown: the full order key. */
+export interface WorkCursor {
+  sort: string;
+  rank: number;
+  id: number;
+}
+
+export interface WorkFilter {
+  kinds: WorkKind[];
+  states: WorkState[];
+  assignee?: number | 'none';
+  search: SearchQuery;
+}
+
+export interface WorkRow {
+  kind: WorkKind;
+  kind_rank: number;
+  id: number;
+  title: string;
+  client_name: string;
+  assignee_id: number | null;
+  assignee_name: string;
+  status: string;
+  delivery_provider: string | null;
+  return_provider: string | null;
+  due_date: string | null;
+  created_at: string;
+  closed_at: string | null;
+  work_sort: string;
+}
+
+/**
+ * One side of the worklist, read in order straight off the (work_sort, id) index,
+ * at most `limit` rows after the cursor.
+ */
+function side(
+  db: Kysely<DB>,
+  kind: WorkKind,
+  filter: WorkFilter,
+  after: WorkCursor | undefined,
+  limit: number,
+) {
+  const table = kind === 'ticket' ? 'tickets' : 'tasks';
+  const rank = kindRank(kind);
+  let query = db
+    .selectFrom(table)
+    .select([
+      sql<WorkKind>`${sql.lit(kind)}`.as('kind'),
+      sql<number>`${sql.lit(rank)}`.as('kind_rank'),
+      'id',
+      'title',
+      'client_name',
+      'assignee_id',
+      'assignee_name',
+      'status',
+      'delivery_provider',
+      kind === 'ticket'
+        ? sql<string | null>`return_provider`.as('return_provider')
+        : sql<null>`null`.as('return_provider'),
+      'due_date',
+      'created_at',
+      'closed_at',
+      'work_sort',
+    ])
+    .where('work_state', 'in', filter.states);
+
+  if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
+  else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
+
+  const { search } = filter;
+  if (search.kind === 'text') {
+    query = query.where(sql<boolean>`search_text like ${containsPattern(search.text)} escape '\\'`);
+  } else if (search.kind === 'phone') {
+    const number = /^\d{1,9}$/.test(search.digits[0] ?? '') ? Number(search.digits[0]) : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        ...search.digits.map((d) => eb('client_phone_digits', 'like', containsPattern(d))),
+        ...(number === undefined ? [] : [eb('id', '=', number)]),
+      ]),
+    );
+  }
+
+  if (after) {
+    // (work_sort, rank, id) > cursor, with this side's rank a constant.
+    query = query.where((eb) => {
+      if (rank > after.rank) return eb('work_sort', '>=', after.sort);
+      if (rank < after.rank) return eb('work_sort', '>', after.sort);
+      return eb.or([
+        eb('work_sort', '>', after.sort),
+        eb.and([eb('work_sort', '=', after.sort), eb('id', '>', after.id)]),
+      ]);
+    });
+  }
+  return query.orderBy('work_sort').orderBy('id').limit(limit);
+}
+
+/** The merged worklist page in the spec's order (then kind, then number). */
+export function listWork(db: Kysely<DB>, filter: WorkFilter, after: WorkCursor | undefined, limit: number) {
+  const [first, ...rest] = filter.kinds.map((kind) =>
+    db.selectFrom(side(db, kind, filter, after, limit).as(`${kind}_side`)).selectAll(),
+  );
+  if (!first) return Promise.resolve([] as WorkRow[]);
+  const union = rest.reduce((acc, next) => acc.unionAll(next), first);
+  return db
+    .selectFrom(union.as('work'))
+    .selectAll()
+    .orderBy('work_sort')
+    .orderBy('kind_rank')
+    .orderBy('id')
+    .limit(limit)
+    .execute() as Promise<WorkRow[]>;
+}
