@@ -1,0 +1,74 @@
+import { Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { WORK_STATES, type WorkState } from '../../../../domain/worklist';
+import { parseStates } from '../../../../domain/worklist-query';
+import { useUserOptions } from '../../../lib/staff-api';
+
+const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
+
+export interface WorkFilterValues {
+  text: string;
+  type: string;
+  assignee: string;
+  states: string | undefined;
+}
+
+export function WorkFiltersBar({
+  values,
+  loading,
+  onChange,
+}: {
+  values: WorkFilterValues;
+  loading: boolean;
+  onChange: (changes: Partial<WorkFilterValues>) => void;
+}) {
+  const users = useUserOptions();
+  const checked = parseStates(values.states);
+  const assigneeOptions = [
+    { value: '', label: 'Все исполнители' },
+    { value: 'none', label: 'Не назначен' },
+    ...(users.data ?? []).map((u) => ({ value: String(u.id), label: u.displayName })),
+  ];
+  return (
+    <>
+      <TextInput
+        type="search"
+        placeholder="Поиск: название, исполнитель, номер, телефон клиента"
+        aria-label="Поиск"
+        value={values.text}
+        onChange={(e) => onChange({ text: e.currentTarget.value })}
+        rightSection={loading ? <Loader size="xs" /> : null}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SegmentedControl
+          aria-label="Тип"
+          value={values.type}
+          onChange={(type) => onChange({ type })}
+          data={[
+            { value: '', label: 'Все' },
+            { value: 'tickets', label: 'Заявки' },
+            { value: 'tasks', label: 'Задачи' },
+          ]}
+          fullWidth
+        />
+        <Select
+          aria-label="Исполнитель"
+          data={assigneeOptions}
+          value={values.assignee}
+          onChange={(assignee) => onChange({ assignee: assignee ?? '' })}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Checkbox.Group
+        value={checked}
+        onChange={(next) => onChange({ states: WORK_STATES.filter((s) => next.includes(s)).join(',') })}
+        aria-label="Статусы"
+      >
+        <Group gap="lg">
+          {WORK_STATES.map((state) => (
+            <Checkbox key={state} value={state} label={STATE_LABELS[state]} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+    </>
+  );
+}
