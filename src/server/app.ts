@@ -35,9 +35,11 @@ export interface AuthLimitRules {
   perEmail: LimitRule;
 }
 
+export const AUTH_LIMIT_WINDOW_MS = 15 * 60_000;
+
 export const DEFAULT_AUTH_LIMITS: AuthLimitRules = {
-  perIp: { limit: 30, windowMs: 15 * 60_000 },
-  perEmail: { limit: 10, windowMs: 15 * 60_000 },
+  perIp: { limit: 30, windowMs: AUTH_LIMIT_WINDOW_MS },
+  perEmail: { limit: 10, windowMs: AUTH_LIMIT_WINDOW_MS },
 };
 
 export interface AppDeps {

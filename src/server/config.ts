@@ -30,6 +30,8 @@ const configSchema = z.object({
     .positive()
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'expected a number of days' }).positive().default(30),
+  AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'expected a whole number' }).int().positive().default(30),
+  AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'expected a whole number' }).int().positive().default(10),
   MAX_UPLOAD_MB: z.coerce
     .number({ error: 'expected a number of megabytes' })
     .positive()
@@ -56,6 +58,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1_048_576),
+    /** Sign-in and registration attempts per 15 minutes. */
+    authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
   };
 }
 

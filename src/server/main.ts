@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { AUTH_LIMIT_WINDOW_MS, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -13,6 +13,10 @@ async function main() {
     config,
     database,
     logger: { level: config.logLevel },
+    authLimits: {
+      perIp: { limit: config.authLimits.perIp, windowMs: AUTH_LIMIT_WINDOW_MS },
+      perEmail: { limit: config.authLimits.perEmail, windowMs: AUTH_LIMIT_WINDOW_MS },
+    },
   });
 
   const generated = await createInviteCodeService(database.db, config.inviteCode).ensure();
