@@ -9,6 +9,8 @@ import type { DB } from './schema';
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -46,5 +48,5 @@ function openPostgres(connectionString: string, schema?: string): Database {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
 }

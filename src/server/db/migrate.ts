@@ -7,6 +7,9 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => allMigrations(database.dialect) },
+    // Named explicitly: Kysely's existence check otherwise matches its tables in any
+    // schema, and parallel test runs (one schema each) would skip creating their own.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -70,6 +70,12 @@ function side(
     ])
     .where('work_state', 'in', filter.states);
 
+  // Closed items' keys all start with 9 (workSortKey): without Закрытые the index range ends
+  // there, and with only Закрытые it starts there, so a rare search never walks the other part.
+  const wantsClosed = filter.states.includes('closed');
+  if (!wantsClosed) query = query.where('work_sort', '<', '9');
+  else if (filter.states.length === 1) query = query.where('work_sort', '>=', '9');
+
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
 

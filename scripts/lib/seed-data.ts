@@ -1,0 +1,312 @@
+// Realistic data for benchmarks and demos: Russian names, phones in mixed formats,
+// every status (legacy ones too), providers, due dates, some 'забрать' tasks, and
+// most items closed, as in a real year of a busy shop.
+import type { Kysely } from 'kysely';
+import { phoneDigits } from '../../src/domain/phone';
+import { PROVIDERS } from '../../src/domain/providers';
+import { normalizeSearchText } from '../../src/domain/search-text';
+import { TICKET_TYPES } from '../../src/domain/ticket-schemas';
+import { LEGACY_TICKET_STATUSES, TICKET_PIPELINE } from '../../src/domain/ticket-status';
+import { workSortKey, workState, type WorkKind } from '../../src/domain/worklist';
+import type { DB } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/auth/password';
+import { itemSearchText } from '../../src/server/work/derived-columns';
+
+export interface SeedSizes {
+  tickets: number;
+  tasks: number;
+  clients: number;
+}
+
+export const SEED_PASSWORD = 'seed-password-2026';
+
+// A fixed-seed generator, so two runs make the same data.
+let state = 20261122;
+function random(): number {
+  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+  return state / 2 ** 31;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const chance = (p: number) => random() < p;
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+
+const SURNAMES = [
+  'Иванов',
+  'Смирнов',
+  'Кузнецов',
+  'Попов',
+  'Васильев',
+  'Петров',
+  'Соколов',
+  'Михайлов',
+  'Новиков',
+  'Фёдоров',
+  'Морозов',
+  'Волков',
+  'Алексеев',
+  'Лебедев',
+  'Семёнов',
+  'Егоров',
+  'Павлов',
+  'Козлов',
+  'Степанов',
+  'Николаев',
+  'Орлов',
+  'Андреев',
+  'Макаров',
+  'Никитин',
+  'Захаров',
+  'Зайцев',
+  'Соловьёв',
+  'Борисов',
+  'Яковлев',
+  'Григорьев',
+];
+const MALE = [
+  'Александр',
+  'Сергей',
+  'Дмитрий',
+  'Андрей',
+  'Алексей',
+  'Иван',
+  'Максим',
+  'Евгений',
+  'Павел',
+  'Артём',
+  'Пётр',
+  'Семён',
+];
+const FEMALE = [
+  'Елена',
+  'Ольга',
+  'Наталья',
+  'Анна',
+  'Мария',
+  'Ирина',
+  'Татьяна',
+  'Юлия',
+  'Светлана',
+  'Алёна',
+];
+const PATRONYMIC_M = ['Александрович', 'Сергеевич', 'Дмитриевич', 'Андреевич', 'Иванович', 'Петрович'];
+const PATRONYMIC_F = ['Александровна', 'Сергеевна', 'Дмитриевна', 'Андреевна', 'Ивановна', 'Петровна'];
+const TASK_TITLES = [
+  'Позвонить клиенту',
+  'Заказать запчасти',
+  'Проверить оплату',
+  'Отправить счёт',
+  'Обновить прайс',
+  'Протестировать блок питания',
+  'Связаться с поставщиком',
+];
+const PICKUP_TITLES = [
+  'Забрать плату у клиента',
+  'Забрать посылку из ПВЗ',
+  'забрать ноутбук с почты',
+  'Забрать запчасти у поставщика',
+];
+const STAFF = [
+  'Смирнова Ольга',
+  'Кузнецов Андрей',
+  'Попова Мария',
+  'Васильев Игорь',
+  'Новиков Павел',
+  'Морозова Анна',
+  'Волков Сергей',
+  'Лебедева Юлия',
+];
+
+function fullName(): string {
+  const female = chance(0.45);
+  const surname = pick(SURNAMES) + (female ? 'а' : '');
+  return `${surname} ${pick(female ? FEMALE : MALE)} ${pick(female ? PATRONYMIC_F : PATRONYMIC_M)}`;
+}
+
+function phone(): string {
+  if (chance(0.05)) return '';
+  const d = `9${digits(9)}`;
+  const a = d.slice(0, 3),
+    b = d.slice(3, 6),
+    c = d.slice(6, 8),
+    e = d.slice(8);
+  return pick([
+    `+7 (${a}) ${b}-${c}-${e}`,
+    `8${d}`,
+    `${a} ${b} ${c} ${e}`,
+    `8-${a}-${b}-${c}-${e}`,
+    `+7${d}`,
+  ]);
+}
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 22, 9, 0);
+const iso = (ms: number) => new Date(ms).toISOString();
+const dueDate = (createdMs: number) =>
+  chance(0.6) ? iso(createdMs + Math.floor(random() * 30) * DAY).slice(0, 10) : null;
+
+function ticketStatus(): string {
+  if (chance(0.85)) return 'closed';
+  if (chance(0.05)) return pick(LEGACY_TICKET_STATUSES);
+  return pick(TICKET_PIPELINE.slice(0, -1));
+}
+function taskStatus(): string {
+  if (chance(0.8)) return chance(0.2) ? 'done' : 'closed';
+  return pick(['new', 'in_progress', 'todo']);
+}
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 500) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+function derived(
+  kind: WorkKind,
+  row: {
+    title: string;
+    status: string;
+    due_date: string | null;
+    created_at: string;
+    closed_at: string | null;
+    client_name: string;
+    assignee_name: string;
+  },
+  clientPhone: string,
+) {
+  return {
+    search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
+    client_phone_digits: phoneDigits(clientPhone),
+    work_state: workState(kind, row.status),
+    // The key does not depend on the id, which the database assigns.
+    work_sort: workSortKey({
+      kind,
+      id: 0,
+      status: row.status,
+      title: row.title,
+      dueDate: row.due_date,
+      createdAt: row.created_at,
+      closedAt: row.closed_at,
+    }),
+  };
+}
+
+/** Fills an empty, migrated database. Returns the staff accounts' e-mails (password SEED_PASSWORD). */
+export async function seed(
+  db: Kysely<DB>,
+  sizes: SeedSizes,
+  log: (line: string) => void = () => {},
+): Promise<string[]> {
+  const passwordHash = await hashPassword(SEED_PASSWORD);
+  const now = iso(NOW);
+  const emails = STAFF.map((_, i) => `staff${i + 1}@seed.example`);
+  await db
+    .insertInto('users')
+    .values(
+      STAFF.map((name, i) => ({
+        email: emails[i]!,
+        email_lower: emails[i]!,
+        display_name: name,
+        phone: phone(),
+        role: i === 0 ? 'admin' : 'employee',
+        password_hash: passwordHash,
+        disabled_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const staff = await db.selectFrom('users').select(['id', 'display_name']).orderBy('id').execute();
+
+  const clients = Array.from({ length: sizes.clients }, (_, i) => {
+    const name = fullName();
+    const p = phone();
+    const created = iso(NOW - (sizes.clients - i) * 3_600_000);
+    return {
+      full_name: name,
+      phone: p,
+      warranty: chance(0.5) ? `ГТ-${digits(6)}` : '',
+      address: '',
+      comment: '',
+      whatsapp_url: null,
+      search_name: normalizeSearchText(name),
+      phone_digits: phoneDigits(p),
+      created_by: null,
+      created_at: created,
+      updated_at: created,
+    };
+  });
+  await db
+    .transaction()
+    .execute((trx) => insertBatches(clients, (batch) => trx.insertInto('clients').values(batch).execute()));
+  const clientRows = await db
+    .selectFrom('clients')
+    .select(['id', 'full_name', 'phone'])
+    .orderBy('id')
+    .execute();
+  log(`clients: ${clientRows.length}`);
+
+  const span = 730 * DAY;
+  const tickets = Array.from({ length: sizes.tickets }, (_, i) => {
+    const createdMs = NOW - span + Math.floor((i / sizes.tickets) * span);
+    const status = ticketStatus();
+    const client = pick(clientRows);
+    const assignee = chance(0.9) ? pick(staff) : null;
+    const row = {
+      title: pick(TICKET_TYPES),
+      description: 'Не включается',
+      repair_summary: status === 'closed' ? 'Отремонтировано' : '',
+      due_date: dueDate(createdMs),
+      client_id: client.id,
+      client_name: client.full_name,
+      status,
+      assignee_id: assignee?.id ?? null,
+      assignee_name: assignee?.display_name ?? '',
+      delivery_provider: status === 'new' ? null : pick(PROVIDERS),
+      return_provider: ['new', 'delivery_requested', 'at_pvz', 'in_repair', 'picked_from_pvz'].includes(
+        status,
+      )
+        ? null
+        : pick(PROVIDERS),
+      created_by: staff[0]!.id,
+      created_by_name: staff[0]!.display_name,
+      created_at: iso(createdMs),
+      updated_at: iso(createdMs),
+      closed_at: status === 'closed' ? iso(createdMs + Math.floor(random() * 20 + 1) * DAY) : null,
+    };
+    return { ...row, ...derived('ticket', row, client.phone) };
+  });
+  await db
+    .transaction()
+    .execute((trx) => insertBatches(tickets, (batch) => trx.insertInto('tickets').values(batch).execute()));
+  log(`tickets: ${tickets.length}`);
+
+  const tasks = Array.from({ length: sizes.tasks }, (_, i) => {
+    const createdMs = NOW - span + Math.floor((i / sizes.tasks) * span);
+    const status = taskStatus();
+    const client = chance(0.4) ? pick(clientRows) : null;
+    const assignee = chance(0.85) ? pick(staff) : null;
+    const row = {
+      title: chance(0.12) ? pick(PICKUP_TITLES) : pick(TASK_TITLES),
+      description: '',
+      due_date: dueDate(createdMs),
+      status,
+      assignee_id: assignee?.id ?? null,
+      assignee_name: assignee?.display_name ?? '',
+      client_id: client?.id ?? null,
+      client_name: client?.full_name ?? '',
+      delivery_provider: chance(0.2) ? pick(PROVIDERS) : null,
+      created_by: staff[0]!.id,
+      created_by_name: staff[0]!.display_name,
+      created_at: iso(createdMs),
+      updated_at: iso(createdMs),
+      closed_at:
+        status === 'closed' || status === 'done'
+          ? iso(createdMs + Math.floor(random() * 10 + 1) * DAY)
+          : null,
+    };
+    return { ...row, ...derived('task', row, client?.phone ?? '') };
+  });
+  await db
+    .transaction()
+    .execute((trx) => insertBatches(tasks, (batch) => trx.insertInto('tasks').values(batch).execute()));
+  log(`tasks: ${tasks.length}`);
+  return emails;
+}
