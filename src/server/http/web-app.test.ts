@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -16,6 +17,10 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GL</title>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'index-abc123.js.br'),
+      zlib.brotliCompressSync('console.info(1)'),
+    );
     test = await createTestDatabase('sqlite');
     app = await buildApp({
       config: testConfig({ inviteCode: 'whatever-code' }),
@@ -43,6 +48,18 @@ describe('serving the built web app', () => {
     const response = await app.inject({ url: '/no-such-page' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<title>GL</title>');
+  });
+
+  it('sends the precompressed asset to a browser that accepts it', async () => {
+    const response = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.info(1)');
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.info(1)');
   });
 
   it('caches hashed assets for a year', async () => {

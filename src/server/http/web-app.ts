@@ -25,6 +25,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       root: webRoot,
       wildcard: false,
       index: false,
+      // Serves the .br / .gz files written at build time to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');

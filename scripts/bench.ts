@@ -1,0 +1,320 @@
+// `npm run bench`: the worklist at real size, on SQLite and (when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set) PostgreSQL. Seeds a fresh database, runs the real server as a
+// child process, and measures over HTTP, in Chromium, and against the spec's approach
+// (download every item, user and client, sort in the browser). Prints Markdown.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
+import { openDatabase, type Database } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seed, SEED_PASSWORD } from './lib/seed-data';
+
+const { values } = parseArgs({
+  options: {
+    tickets: { type: 'string', default: '100000' },
+    tasks: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '20000' },
+    requests: { type: 'string', default: '200' },
+    out: { type: 'string' },
+  },
+});
+const sizes = {
+  tickets: Number(values.tickets),
+  tasks: Number(values.tasks),
+  clients: Number(values.clients),
+};
+const REQUESTS = Number(values.requests);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Target {
+  name: 'SQLite' | 'PostgreSQL';
+  databaseUrl: string;
+  database: Database;
+  cleanup(): Promise<void>;
+}
+
+async function sqliteTarget(): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-'));
+  const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  const database = openDatabase(databaseUrl);
+  return {
+    name: 'SQLite',
+    databaseUrl,
+    database,
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(url: string): Promise<Target> {
+  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const database = openDatabase(url, { pgSchema: schema });
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    name: 'PostgreSQL',
+    databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    database,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema "${schema}" cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function startServer(target: Target, port: number): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: target.databaseUrl,
+      LOG_LEVEL: 'warn',
+      AUTH_LIMIT_PER_IP: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/config`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+function rssMb(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) =>
+    Number(/(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[1]) / 1024;
+  return { rss: read('VmRSS:'), peak: read('VmHWM:') };
+}
+
+async function timeRequests(
+  base: string,
+  cookie: string,
+  urls: () => string,
+): Promise<{ p50: number; p95: number }> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}${urls()}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    await response.json();
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 20; i += 1) await once();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function firstRowInChromium(base: string, cookie: string): Promise<{ median: number; max: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const [name, value] = cookie.split('=') as [string, string];
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 5; i += 1) {
+      // A fresh context each time: no cached assets, as after opening the browser.
+      const context = await browser.newContext();
+      await context.addCookies([{ name, value, url: base }]);
+      const page = await context.newPage();
+      const started = Date.now();
+      await page.goto(`${base}/app/work`);
+      await page.locator('[data-testid="work-row"]').first().waitFor();
+      times.push(Date.now() - started);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), max: times.at(-1) ?? NaN };
+}
+
+/** The spec's worklist: every item, user and client to the browser, sorted there. */
+async function specApproach(database: Database): Promise<{ ms: number; megabytes: number }> {
+  const runs: { ms: number; bytes: number }[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const started = performance.now();
+    const [tickets, tasks, users, clients] = await Promise.all([
+      database.db.selectFrom('tickets').selectAll().execute(),
+      database.db.selectFrom('tasks').selectAll().execute(),
+      database.db.selectFrom('users').select(['id', 'email', 'display_name', 'phone', 'role']).execute(),
+      database.db.selectFrom('clients').selectAll().execute(),
+    ]);
+    const body = JSON.stringify({ tickets, tasks, users, clients });
+    const received = JSON.parse(body) as { tickets: typeof tickets; tasks: typeof tasks };
+    const items: WorkOrderFields[] = [
+      ...received.tickets.map((t) => ({
+        kind: 'ticket' as const,
+        id: t.id,
+        status: t.status,
+        title: t.title,
+        dueDate: t.due_date,
+        createdAt: t.created_at,
+        closedAt: t.closed_at,
+      })),
+      ...received.tasks.map((t) => ({
+        kind: 'task' as const,
+        id: t.id,
+        status: t.status,
+        title: t.title,
+        dueDate: t.due_date,
+        createdAt: t.created_at,
+        closedAt: t.closed_at,
+      })),
+    ];
+    items.filter((item) => workState(item.kind, item.status) !== 'closed').sort(compareWork);
+    runs.push({ ms: performance.now() - started, bytes: Buffer.byteLength(body) });
+  }
+  runs.sort((a, b) => a.ms - b.ms);
+  const median = runs[1]!;
+  return { ms: median.ms, megabytes: median.bytes / 1_048_576 };
+}
+
+async function benchTarget(target: Target, port: number) {
+  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
+  await migrateToLatest(target.database);
+  const seedStarted = Date.now();
+  const emails = await seed(target.database.db, sizes);
+  if (target.name === 'PostgreSQL') await sql`analyze`.execute(target.database.db);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  const staff = await target.database.db.selectFrom('users').select('id').orderBy('id').execute();
+
+  const server = await startServer(target, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: emails[1], password: SEED_PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const firstPage = (await (await fetch(`${base}/api/work`, { headers: { cookie } })).json()) as {
+      nextCursor: string;
+    };
+
+    let n = 0;
+    const rotate =
+      <T>(items: T[]) =>
+      () =>
+        items[n++ % items.length]!;
+    const surnames = ['иванов', 'смирнова', 'кузнецов', 'фёдоров', 'орлова', 'яковлев', 'зайцева'];
+    const fragments = Array.from(
+      { length: 50 },
+      (_, i) => `${((i * 37 + 101) % 900) + 100}-${String((i * 13) % 100).padStart(2, '0')}`,
+    );
+    log(`[${target.name}] timing ${REQUESTS} requests per scenario…`);
+    const scenarios = {
+      'Default view, first page': await timeRequests(base, cookie, () => '/api/work'),
+      'Name search': await timeRequests(
+        base,
+        cookie,
+        rotate(surnames.map((s) => `/api/work?q=${encodeURIComponent(s)}`)),
+      ),
+      'Phone-fragment search': await timeRequests(
+        base,
+        cookie,
+        rotate(fragments.map((f) => `/api/work?q=${f}`)),
+      ),
+      'Assignee filter': await timeRequests(
+        base,
+        cookie,
+        rotate(staff.map((u) => `/api/work?assignee=${u.id}`)),
+      ),
+      'Next page': await timeRequests(base, cookie, () => `/api/work?cursor=${firstPage.nextCursor}`),
+      'Phone search incl. Закрытые': await timeRequests(
+        base,
+        cookie,
+        rotate(fragments.map((f) => `/api/work?q=${f}&states=new,in_progress,closed`)),
+      ),
+    };
+    const memory = rssMb(server.pid!);
+    log(`[${target.name}] Chromium…`);
+    const chromiumTimes = await firstRowInChromium(base, cookie);
+    log(`[${target.name}] the spec's approach…`);
+    const spec = await specApproach(target.database);
+    return { seedSeconds, scenarios, memory, chromiumTimes, spec };
+  } finally {
+    server.kill();
+  }
+}
+
+const targets: Target[] = [await sqliteTarget()];
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) targets.push(await postgresTarget(pgUrl));
+
+const lines: string[] = [];
+const sqliteVersion = (
+  await sql<{ v: string }>`select sqlite_version() as v`.execute(targets[0]!.database.db)
+).rows[0]?.v;
+lines.push(
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, SQLite ${sqliteVersion}` +
+    `${pgUrl ? ', PostgreSQL on the same machine' : ''}. Data: ${sizes.tickets.toLocaleString('en')} tickets, ` +
+    `${sizes.tasks.toLocaleString('en')} tasks, ${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data); ` +
+    `${REQUESTS} sequential requests per scenario after 20 warm-up requests, over HTTP on loopback.`,
+  '',
+);
+for (const [index, target] of targets.entries()) {
+  try {
+    const r = await benchTarget(target, 3210 + index);
+    lines.push(`### ${target.name}`, '', '| Measure | p50 | p95 |', '|---|---|---|');
+    for (const [name, t] of Object.entries(r.scenarios))
+      lines.push(`| ${name} | ${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms |`);
+    lines.push(
+      '',
+      `- Server RSS after the run: ${r.memory.rss.toFixed(0)} MB (peak ${r.memory.peak.toFixed(0)} MB).`,
+      `- Chromium, navigation to the first row on screen (fresh browser context, 5 runs): median ${r.chromiumTimes.median} ms, worst ${r.chromiumTimes.max} ms.`,
+      `- The spec's approach (load every ticket, task, user and client — ${r.spec.megabytes.toFixed(0)} MB of JSON — and sort in the client): ${r.spec.ms.toFixed(0)} ms, ` +
+        `${Math.round(r.spec.ms / r.scenarios['Default view, first page'].p50)}× the server's first page (p50); this counts no network or browser time.`,
+      `- Seeding took ${r.seedSeconds.toFixed(1)} s.`,
+      '',
+    );
+  } finally {
+    await target.database.destroy();
+    await target.cleanup();
+  }
+}
+
+const report = lines.join('\n');
+process.stdout.write(`${report}\n`);
+if (values.out) {
+  const file = values.out;
+  const marker = '<!-- bench:worklist -->';
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const [head = '', , tail = ''] = current.split(marker);
+  fs.writeFileSync(file, `${head.trimEnd()}\n\n${marker}\n${report}\n${marker}${tail}`.trimStart());
+}
