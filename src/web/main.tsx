@@ -4,7 +4,9 @@ import '../domain/zod-ru';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
+import { paths } from '../domain/routes';
+import { Providers, queryClient } from './app/providers';
+import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
 import { router } from './app/router';
 import { useAppName } from './lib/session';
 
@@ -14,6 +16,14 @@ function DocumentTitle() {
     document.title = appName;
   }, [appName]);
   return null;
+}
+
+// The worklist is the screen staff open most: ask for it while the session is being
+// checked, instead of after (it is the same request the screen makes).
+if (window.location.pathname === paths.work) {
+  void queryClient.prefetchInfiniteQuery(
+    worklistQueryOptions(workFiltersFromUrl(new URLSearchParams(window.location.search))),
+  );
 }
 
 const root = document.getElementById('root');

@@ -97,10 +97,8 @@ function side(
     query = query.where((eb) => {
       if (rank > after.rank) return eb('work_sort', '>=', after.sort);
       if (rank < after.rank) return eb('work_sort', '>', after.sort);
-      return eb.or([
-        eb('work_sort', '>', after.sort),
-        eb.and([eb('work_sort', '=', after.sort), eb('id', '>', after.id)]),
-      ]);
+      // A row-value comparison, which both databases read as one index range (an OR does not).
+      return eb(eb.refTuple('work_sort', 'id'), '>', eb.tuple(after.sort, after.id));
     });
   }
   return query.orderBy('work_sort').orderBy('id').limit(limit);

@@ -8,9 +8,13 @@ import { meQueryKey } from '../lib/session';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
-/** A 401 anywhere means the session ended (logout elsewhere, role change, disabled): back to login. */
+/**
+ * A 401 anywhere may mean the session ended (logout elsewhere, role change, disabled):
+ * ask /api/me again; when it says signed out, the app goes to the login form.
+ */
 function onApiError(error: unknown) {
-  if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(meQueryKey, null);
+  if (error instanceof ApiError && error.status === 401)
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
 }
 
 export const queryClient = new QueryClient({

@@ -1,10 +1,16 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Page } from '../../domain/client-schemas';
 import { api } from './api';
 
-/** A server-paged list (cursor pages, 'Показать ещё'); keeps showing the old rows while a filter loads. */
-export function usePagedQuery<T>(queryKey: QueryKey, path: string, params: Record<string, string>) {
-  return useInfiniteQuery({
+/** Options for a server-paged list (cursor pages), usable to prefetch as well as to render. */
+export function pagedQueryOptions<T>(queryKey: QueryKey, path: string, params: Record<string, string>) {
+  return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => {
       const search = new URLSearchParams(params);
@@ -12,7 +18,14 @@ export function usePagedQuery<T>(queryKey: QueryKey, path: string, params: Recor
       return api<Page<T>>(`${path}?${search}`);
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: Page<T>) => last.nextCursor,
+  });
+}
+
+/** A server-paged list ('Показать ещё'); keeps showing the old rows while a filter loads. */
+export function usePagedQuery<T>(queryKey: QueryKey, path: string, params: Record<string, string>) {
+  return useInfiniteQuery({
+    ...pagedQueryOptions<T>(queryKey, path, params),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,8 @@
 import { Anchor, AppShell, Burger, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { CenteredMessage } from '../../components/CenteredMessage';
 import { paths } from '../../../domain/routes';
 import { ProfileDialog } from '../../features/profile/components/ProfileDialog';
 import { useAppName } from '../../lib/session';
@@ -58,7 +60,9 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<CenteredMessage title="Загрузка..." />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <ProfileDialog opened={profileOpened} onClose={profile.close} />
     </AppShell>

@@ -1,5 +1,5 @@
 import type { WorkItemDto } from '../../../../domain/worklist-query';
-import { usePagedQuery } from '../../../lib/record-queries';
+import { pagedQueryOptions, usePagedQuery } from '../../../lib/record-queries';
 
 export interface WorkFilters {
   q: string;
@@ -9,11 +9,30 @@ export interface WorkFilters {
   states: string | undefined;
 }
 
-export function useWorklist(filters: WorkFilters) {
+function queryParams(filters: WorkFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.q) params.q = filters.q;
   if (filters.type) params.type = filters.type;
   if (filters.assignee) params.assignee = filters.assignee;
   if (filters.states !== undefined) params.states = filters.states;
+  return params;
+}
+
+export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
+  return {
+    q: (search.get('q') ?? '').trim(),
+    type: search.get('type') ?? '',
+    assignee: search.get('assignee') ?? '',
+    states: search.get('states') ?? undefined,
+  };
+}
+
+export function worklistQueryOptions(filters: WorkFilters) {
+  const params = queryParams(filters);
+  return pagedQueryOptions<WorkItemDto>(['work', 'list', params], '/api/work', params);
+}
+
+export function useWorklist(filters: WorkFilters) {
+  const params = queryParams(filters);
   return usePagedQuery<WorkItemDto>(['work', 'list', params], '/api/work', params);
 }
