@@ -40,6 +40,9 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     sourcemap: true,
+    // React + Mantine make a ~560 kB main chunk (about 170 kB as sent); measured in
+    // docs/benchmarks.md and within the first-row target, so the warning is only noise.
+    chunkSizeWarningLimit: 700,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
