@@ -2,9 +2,11 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AttemptLimiter, type LimitRule } from './auth/attempt-limiter';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { InProcessEventBus, type EventBus } from './events/event-bus';
+import { registerEventsRoutes } from './events/events.routes';
 import { registerClientsRoutes } from './clients/clients.routes';
 import { createClientsService } from './clients/clients.service';
 import { createAuthService } from './auth/auth.service';
@@ -57,7 +59,11 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** A pino logger made by the caller (main.ts shares it with the event bus). */
+  loggerInstance?: FastifyBaseLogger;
   authLimits?: AuthLimitRules;
+  /** Carries committed changes to live streams; in-process unless given (PostgreSQL: LISTEN/NOTIFY). */
+  events?: EventBus;
   /** Where uploaded files go; by default a LocalFileStore in DATA_DIR/files. */
   fileStore?: FileStore;
   /** Folder of the built web app; null for an API-only server. */
@@ -71,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = deps.authLimits ?? DEFAULT_AUTH_LIMITS;
 
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
@@ -85,8 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ database, clock });
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
-  const tickets = createTicketsService({ database, clock, store, defaultAssignees, log: app.log });
-  const tasks = createTasksService({ database, clock, store, defaultAssignees, log: app.log });
+  const events = deps.events ?? new InProcessEventBus();
+  app.addHook('onClose', () => events.close());
+  const tickets = createTicketsService({ database, clock, store, defaultAssignees, log: app.log, events });
+  const tasks = createTasksService({ database, clock, store, defaultAssignees, log: app.log, events });
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
@@ -127,14 +135,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       perEmail: new AttemptLimiter(limits.perEmail, clock),
     },
     sessionMaxMs: config.sessionMaxMs,
+    events,
   });
-  registerUsersRoutes(app, users);
-  registerClientsRoutes(app, createClientsService({ database, clock }));
+  registerUsersRoutes(app, users, events);
+  registerEventsRoutes(app, { bus: events, sessions });
+  registerClientsRoutes(app, createClientsService({ database, clock, events }));
   registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
   registerTasksRoutes(app, { tasks, store, maxUploadBytes: config.maxUploadBytes });
   registerWorklistRoutes(app, createWorklistService({ database }));
   registerFilesRoutes(app, { database, store });
-  registerSettingsRoutes(app, { inviteCode, defaultAssignees, publicConfig: { appName: config.appName } });
+  registerSettingsRoutes(app, {
+    inviteCode,
+    defaultAssignees,
+    events,
+    publicConfig: { appName: config.appName },
+  });
 
   await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);
   return app;

@@ -1,4 +1,7 @@
+import { pino } from 'pino';
 import { AUTH_LIMIT_WINDOW_MS, buildApp } from './app';
+import { InProcessEventBus } from './events/event-bus';
+import { PostgresEventBus } from './events/postgres-event-bus';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -9,10 +12,17 @@ async function main() {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
 
+  const logger = pino({ level: config.logLevel });
+  // Several instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
+  const events =
+    database.dialect === 'postgres'
+      ? new PostgresEventBus(config.databaseUrl, database.db, 'glz_changes', logger)
+      : new InProcessEventBus();
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.logLevel },
+    events,
+    loggerInstance: logger,
     authLimits: {
       perIp: { limit: config.authLimits.perIp, windowMs: AUTH_LIMIT_WINDOW_MS },
       perEmail: { limit: config.authLimits.perEmail, windowMs: AUTH_LIMIT_WINDOW_MS },

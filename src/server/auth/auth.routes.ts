@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EventBus } from '../events/event-bus';
 import { loginInput, registerInput } from '../../domain/account-schemas';
 import { AppError } from '../errors';
 import { requireUser } from '../http/current-user';
@@ -16,6 +17,7 @@ export interface AuthLimiters {
 }
 
 interface Deps {
+  events: EventBus;
   auth: AuthService;
   sessions: SessionService;
   limiters: AuthLimiters;
@@ -31,7 +33,10 @@ function throttle(limiter: AttemptLimiter, key: string) {
   }
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, limiters, sessionMaxMs }: Deps) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { auth, sessions, limiters, sessionMaxMs, events }: Deps,
+) {
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -54,6 +59,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, limit
     const input = parseThrottled(request, () => parsePayload(registerInput, request.body));
     try {
       const { user, token } = await auth.register(input);
+      events.publish({ entity: 'user', id: user.id, op: 'create' });
       setSessionCookie(request, reply, token);
       return reply.status(201).send({ user });
     } catch (error) {
@@ -79,6 +85,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, limit
     if (request.session) {
       await sessions.end(request.session.sessionId);
       request.log.info({ userId: request.session.user.id }, 'logout');
+      // Lets this session's open event streams notice they are signed out.
+      events.publish({ entity: 'user', id: request.session.user.id, op: 'update' });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();

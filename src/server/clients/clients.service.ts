@@ -3,6 +3,7 @@ import { phoneDigits } from '../../domain/phone';
 import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { EventBus } from '../events/event-bus';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
@@ -35,7 +36,15 @@ function toColumns(input: ClientPatchInput): Partial<ClientColumns> {
   return columns;
 }
 
-export function createClientsService({ database, clock }: { database: Database; clock: Clock }) {
+export function createClientsService({
+  database,
+  clock,
+  events,
+}: {
+  database: Database;
+  clock: Clock;
+  events: EventBus;
+}) {
   const { db } = database;
 
   async function get(id: number): Promise<ClientDto> {
@@ -76,6 +85,7 @@ export function createClientsService({ database, clock }: { database: Database; 
         created_by: userId,
         created_at: clock.now().toISOString(),
       });
+      events.publish({ entity: 'client', id, op: 'create' });
       return get(id);
     },
 
@@ -90,6 +100,7 @@ export function createClientsService({ database, clock }: { database: Database; 
           await syncClientItems(trx, await itemsOfClient(trx, id), input.fullName);
         }
       });
+      events.publish({ entity: 'client', id, op: 'update' });
       return get(id);
     },
 
@@ -100,6 +111,7 @@ export function createClientsService({ database, clock }: { database: Database; 
         if (!(await deleteClient(trx, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
         await syncClientItems(trx, items);
       });
+      events.publish({ entity: 'client', id, op: 'delete' });
     },
   };
 }

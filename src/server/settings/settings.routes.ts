@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../events/event-bus';
 import { defaultAssigneesInput, inviteCodeInput } from '../../domain/account-schemas';
 import type { PublicConfig } from '../../domain/users';
 import { requireAdmin, requireUser } from '../http/current-user';
@@ -11,8 +12,14 @@ export function registerSettingsRoutes(
   {
     inviteCode,
     defaultAssignees,
+    events,
     publicConfig,
-  }: { inviteCode: InviteCodeService; defaultAssignees: DefaultAssignees; publicConfig: PublicConfig },
+  }: {
+    inviteCode: InviteCodeService;
+    defaultAssignees: DefaultAssignees;
+    events: EventBus;
+    publicConfig: PublicConfig;
+  },
 ) {
   // Readable by everyone: the new-ticket and new-task forms preselect these.
   app.get('/api/settings/default-assignees', async (request) => {
@@ -24,6 +31,7 @@ export function registerSettingsRoutes(
     const admin = requireAdmin(request);
     const result = await defaultAssignees.set(parsePayload(defaultAssigneesInput, request.body));
     request.log.info({ by: admin.id, ...result }, 'default assignees changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
     return result;
   });
 
@@ -39,6 +47,7 @@ export function registerSettingsRoutes(
     const { code } = parsePayload(inviteCodeInput, request.body);
     const result = await inviteCode.set(code);
     request.log.info({ by: admin.id }, 'invite code changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
     return result;
   });
 }

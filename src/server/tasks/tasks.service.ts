@@ -7,6 +7,8 @@ import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } fr
 import { findClient } from '../clients/clients.repository';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { EventBus } from '../events/event-bus';
+import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 import { AppError } from '../errors';
@@ -29,6 +31,7 @@ interface Actor {
 }
 
 interface Deps {
+  events: EventBus;
   database: Database;
   clock: Clock;
   store: FileStore;
@@ -36,7 +39,8 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export function createTasksService({ database, clock, store, defaultAssignees, log }: Deps) {
+export function createTasksService({ database, clock, store, defaultAssignees, log, events }: Deps) {
+  const changed = (id: number, op: LiveOp = 'update') => events.publish({ entity: 'task', id, op });
   const { db } = database;
 
   async function get(id: number): Promise<TaskDetailDto> {
@@ -117,6 +121,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         await refreshDerived(trx, 'task', taskId);
         return taskId;
       });
+      changed(id, 'create');
       return get(id);
     },
 
@@ -152,12 +157,14 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         await updateTask(trx, id, changes);
         await refreshDerived(trx, 'task', id);
       });
+      changed(id);
       return get(id);
     },
 
     async remove(id: number): Promise<void> {
       const files = await listTaskFiles(db, id);
       if (!(await deleteTask(db, id))) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
+      changed(id, 'delete');
       await removeStoredQuietly(
         store,
         files.flatMap((f) => [f.path, f.thumb_path]),
@@ -192,6 +199,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       } finally {
         await discardTemps(received);
       }
+      changed(id);
       return get(id);
     },
 
@@ -203,6 +211,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         await updateTask(trx, taskId, { updated_at: clock.now().toISOString() });
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);
+      changed(taskId);
       return get(taskId);
     },
   };

@@ -18,6 +18,8 @@ import {
 import { findClient, insertClient } from '../clients/clients.repository';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { EventBus } from '../events/event-bus';
+import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
@@ -47,6 +49,7 @@ const ASSIGNEE_UNAVAILABLE = 'Исполнитель не найден или о
 const FILE_NOT_FOUND = 'Файл не найден';
 
 interface Deps {
+  events: EventBus;
   database: Database;
   clock: Clock;
   store: FileStore;
@@ -54,7 +57,8 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export function createTicketsService({ database, clock, store, defaultAssignees, log }: Deps) {
+export function createTicketsService({ database, clock, store, defaultAssignees, log, events }: Deps) {
+  const changed = (id: number, op: LiveOp = 'update') => events.publish({ entity: 'ticket', id, op });
   const { db } = database;
 
   async function get(id: number): Promise<TicketDetailDto> {
@@ -167,12 +171,13 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         ]);
         return ticketId;
       });
+      changed(id, 'create');
       return get(id);
     },
 
     /** Only the fields sent, each with its history row, in one transaction. */
     async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
-      await db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const row = await findTicket(trx, id);
         if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
         const now = clock.now().toISOString();
@@ -195,11 +200,13 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
           changes.assignee_name = assignee.name;
           history.push(entry('assign', assignee.name || 'Без исполнителя'));
         }
-        if (history.length === 0) return;
+        if (history.length === 0) return false;
         await updateTicket(trx, id, { ...changes, updated_at: now });
         await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, history);
+        return true;
       });
+      if (updated) changed(id);
       return get(id);
     },
 
@@ -236,6 +243,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         return true;
       });
       if (!moved) return conflict(id);
+      changed(id);
       log.info({ ticketId: id, from: current.status, to: target, by: actor.id }, 'ticket status changed');
       return get(id);
     },
@@ -244,6 +252,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
     async remove(id: number): Promise<void> {
       const files = await listTicketFiles(db, id);
       if (!(await deleteTicket(db, id))) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+      changed(id, 'delete');
       await removeStoredQuietly(
         store,
         files.flatMap((f) => [f.path, f.thumb_path]),
@@ -297,6 +306,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       } finally {
         await discardTemps(received);
       }
+      changed(id);
       return get(id);
     },
 
@@ -311,6 +321,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         await updateTicket(trx, ticketId, { updated_at: now });
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);
+      changed(ticketId);
       return get(ticketId);
     },
   };

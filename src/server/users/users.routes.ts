@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../events/event-bus';
 import { accessChangeInput, profileInput, roleChangeInput } from '../../domain/account-schemas';
 import { requireAdmin, requireUser } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import { EMPLOYEE_NOT_FOUND_MESSAGE, type UsersService } from './users.service';
 
-export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
+export function registerUsersRoutes(app: FastifyInstance, users: UsersService, events: EventBus) {
+  const changed = (id: number) => events.publish({ entity: 'user', id, op: 'update' });
   app.put('/api/me/profile', async (request) => {
     const me = requireUser(request);
-    return { user: await users.updateProfile(me.id, parsePayload(profileInput, request.body)) };
+    const user = await users.updateProfile(me.id, parsePayload(profileInput, request.body));
+    changed(user.id);
+    return { user };
   });
 
   app.get('/api/users/options', async (request) => {
@@ -26,6 +30,7 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     const { role } = parsePayload(roleChangeInput, request.body);
     const user = await users.changeRole(admin.id, id, role);
     request.log.info({ by: admin.id, userId: id, role }, 'role changed');
+    changed(id);
     return { user };
   });
 
@@ -35,6 +40,7 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService) {
     const { disabled } = parsePayload(accessChangeInput, request.body);
     const user = await users.setDisabled(admin.id, id, disabled);
     request.log.info({ by: admin.id, userId: id, disabled }, 'access changed');
+    changed(id);
     return { user };
   });
 }

@@ -1,0 +1,21 @@
+/** What changed, sent to every signed-in browser after the change is committed. */
+export const LIVE_ENTITIES = ['ticket', 'task', 'client', 'user', 'settings'] as const;
+export type LiveEntity = (typeof LIVE_ENTITIES)[number];
+export type LiveOp = 'create' | 'update' | 'delete';
+
+export interface ChangeEvent {
+  entity: LiveEntity;
+  id: number | null;
+  op: LiveOp;
+}
+
+export function isChangeEvent(value: unknown): value is ChangeEvent {
+  const v = value as ChangeEvent | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (LIVE_ENTITIES as readonly string[]).includes(v.entity) &&
+    (v.id === null || Number.isSafeInteger(v.id)) &&
+    ['create', 'update', 'delete'].includes(v.op)
+  );
+}

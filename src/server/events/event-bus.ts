@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+import type { ChangeEvent } from '../../domain/live-events';
+
+/**
+ * Carries committed changes to every open event stream. Publish only after the
+ * transaction has committed, so nobody refetches and sees the old data.
+ */
+export interface EventBus {
+  publish(event: ChangeEvent): void;
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process (SQLite): an in-memory emitter. */
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open browser tab; hundreds are normal.
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(event: ChangeEvent): void {
+    this.emitter.emit('change', event);
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    this.emitter.on('change', listener);
+    return () => this.emitter.off('change', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}

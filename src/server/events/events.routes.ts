@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session-token';
+import type { SessionService } from '../auth/sessions.service';
+import { requireUser } from '../http/current-user';
+import type { EventBus } from './event-bus';
+
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: Server-Sent Events for signed-in users. A `connect` event first,
+ * then one `change` per committed change, and a comment line as heartbeat. The
+ * session is checked again at every heartbeat and whenever an account changes, so a
+ * signed-out or disabled user's stream is closed.
+ */
+export function registerEventsRoutes(
+  app: FastifyInstance,
+  {
+    bus,
+    sessions,
+    heartbeatMs = HEARTBEAT_MS,
+  }: { bus: EventBus; sessions: SessionService; heartbeatMs?: number },
+) {
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of [...open]) close();
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    requireUser(request);
+    const token = request.cookies[SESSION_COOKIE] ?? '';
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Tells nginx and similar proxies not to hold events back.
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 2000\nevent: connect\ndata: {}\n\n');
+
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(close);
+      res.end();
+    };
+    const stillSignedIn = async () => {
+      if (!(await sessions.resolve(token))) close();
+    };
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.entity === 'user') void stillSignedIn();
+      if (!closed) res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => {
+      res.write(': ping\n\n');
+      void stillSignedIn();
+    }, heartbeatMs);
+    open.add(close);
+    request.raw.on('close', close);
+  });
+}

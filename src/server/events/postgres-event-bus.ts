@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../db/schema';
+import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
+import { InProcessEventBus, type EventBus } from './event-bus';
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Several app instances on one PostgreSQL: a change is sent with NOTIFY and every
+ * instance (this one too) hears it on its LISTEN connection and passes it to its
+ * own streams. The channel carries the schema, so test runs on one server stay apart.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly local = new InProcessEventBus();
+  private listener: pg.Client | null = null;
+  private closed = false;
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly db: Kysely<DB>,
+    private readonly channel: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.ready = this.connect();
+  }
+
+  /** Resolves once LISTEN is active (tests wait for it). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  publish(event: ChangeEvent): void {
+    sql`select pg_notify(${this.channel}, ${JSON.stringify(event)})`
+      .execute(this.db)
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'could not publish a change event');
+      });
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    return this.local.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.local.close();
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      try {
+        const event: unknown = JSON.parse(message.payload ?? '');
+        if (isChangeEvent(event)) this.local.publish(event);
+      } catch {
+        this.log.warn({ payload: message.payload }, 'ignored a malformed change event');
+      }
+    });
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'change-event connection lost; reconnecting');
+      this.listener = null;
+      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), RECONNECT_MS);
+    });
+    await client.connect();
+    await client.query(`listen "${this.channel}"`);
+    this.listener = client;
+  }
+}
