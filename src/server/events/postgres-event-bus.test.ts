@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/database';
+import { SseClient } from '../test/sse-client';
+import { sessionCookie, TEST_INVITE_CODE, TEST_PASSWORD, testConfig } from '../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { PostgresEventBus } from './postgres-event-bus';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
+  let test: TestDatabase;
+  let second: Database;
+  let apps: FastifyInstance[] = [];
+  let buses: PostgresEventBus[] = [];
+
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres');
+    const schema = test.database.schema!;
+    second = openDatabase(url!, { pgSchema: schema });
+    const log = pino({ level: 'silent' });
+    buses = [test.database, second].map(
+      (db) => new PostgresEventBus(url!, db.db, `glz_changes_${schema}`, log),
+    );
+    await Promise.all(buses.map((bus) => bus.whenReady()));
+    const config = testConfig();
+    apps = await Promise.all(
+      [test.database, second].map((database, i) =>
+        buildApp({ config, database, events: buses[i], webRoot: null }),
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await second?.destroy();
+    await test?.cleanup();
+  });
+
+  it('a change made through instance A reaches a stream opened on instance B', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const registered = await a.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        displayName: 'Двухсерверов Дмитрий',
+        email: 'two@instances.ru',
+        password: TEST_PASSWORD,
+        inviteCode: TEST_INVITE_CODE,
+      },
+    });
+    const cookie = sessionCookie(registered);
+    const base = await b.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await SseClient.open(`${base}/api/events`, cookie);
+    expect(stream.status).toBe(200);
+
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: { cookie },
+      payload: { title: 'Замена SSD', client: { mode: 'new', fullName: 'Через Сервер' } },
+    });
+    const ticketId = created.json().ticket.id as number;
+    await stream.waitFor((e) => e.entity === 'ticket' && e.id === ticketId && e.op === 'create');
+    stream.close();
+  });
+});
