@@ -122,6 +122,9 @@ test('a step from a stale screen shows the other person’s change instead of ov
   request,
 }) => {
   const account = await registerViaApi(request, 'Первый Пётр');
+  // Live updates would refresh the screen first; without them (a lagging connection)
+  // the screen is stale, which is the case this test is about.
+  await page.route('**/api/events', (route) => route.abort());
   await loginViaUi(page, account);
   const created = await page.request.post('/api/tickets', {
     data: { title: 'Замена SSD', client: { mode: 'new', fullName: 'Устаревший Ульян', phone: '' } },

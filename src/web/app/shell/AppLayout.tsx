@@ -6,6 +6,7 @@ import { CenteredMessage } from '../../components/CenteredMessage';
 import { paths } from '../../../domain/routes';
 import { ProfileDialog } from '../../features/profile/components/ProfileDialog';
 import { useAppName } from '../../lib/session';
+import { LiveUpdates } from './LiveUpdates';
 import { NavButtons } from './NavButtons';
 import { NotificationsSlot } from './NotificationsSlot';
 import { UserBlock } from './UserBlock';
@@ -38,6 +39,7 @@ export function AppLayout() {
             </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <LiveUpdates />
             <NotificationsSlot />
             <Group visibleFrom="sm">
               <UserBlock onOpenProfile={openProfile} />
