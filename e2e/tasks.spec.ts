@@ -21,11 +21,17 @@ test('create «Забрать плату у клиента», autosave survives 
   await page.getByLabel('Описание').fill('Плата в антистатическом пакете');
   await page.getByRole('button', { name: 'Создать задачу' }).click();
   await expect(page).toHaveURL(/\/app\/tasks\/\d+$/);
+  await expect(page.getByRole('heading', { name: /^Задача \d+$/ })).toBeVisible();
   const taskUrl = page.url();
 
   // Autosave: half a second after typing stops, and it survives a reload.
+  const patched = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/tasks/'),
+  );
   await page.getByLabel('Описание').fill('Плата в пакете, коробка у двери');
   await page.getByLabel('Срок').fill('2026-12-05');
+  await expect(saved).toHaveText('Есть несохранённые изменения');
+  expect((await patched).status()).toBe(200);
   await expect(saved).toHaveText('Все изменения сохранены');
   await page.reload();
   await expect(page.getByLabel('Описание')).toHaveValue('Плата в пакете, коробка у двери');

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '../domain/routes';
 import { Providers, queryClient } from './app/providers';
 import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
-import { router } from './app/router';
+import { preloadScreens, router } from './app/router';
 import { useAppName } from './lib/session';
 
 function DocumentTitle() {
@@ -37,3 +37,6 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+
+// After the first screen is up, fetch the rest while nobody is waiting for it.
+window.setTimeout(preloadScreens, 1500);

@@ -10,36 +10,41 @@ import { AppLayout } from './shell/AppLayout';
 import { RouteError } from './RouteError';
 
 // Every screen but the worklist loads on first visit, so the worklist's first paint runs less code.
-const ClientNewPage = lazy(() =>
-  import('../features/clients/components/ClientNewPage').then((m) => ({ default: m.ClientNewPage })),
-);
-const ClientPage = lazy(() =>
-  import('../features/clients/components/ClientPage').then((m) => ({ default: m.ClientPage })),
-);
-const ClientsPage = lazy(() =>
-  import('../features/clients/components/ClientsPage').then((m) => ({ default: m.ClientsPage })),
-);
-const EmployeesPage = lazy(() =>
-  import('../features/employees/components/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
-);
-const TaskNewPage = lazy(() =>
-  import('../features/tasks/components/TaskNewPage').then((m) => ({ default: m.TaskNewPage })),
-);
-const TaskPage = lazy(() =>
-  import('../features/tasks/components/TaskPage').then((m) => ({ default: m.TaskPage })),
-);
-const TasksPage = lazy(() =>
-  import('../features/tasks/components/TasksPage').then((m) => ({ default: m.TasksPage })),
-);
-const TicketNewPage = lazy(() =>
-  import('../features/tickets/components/TicketNewPage').then((m) => ({ default: m.TicketNewPage })),
-);
-const TicketPage = lazy(() =>
-  import('../features/tickets/components/TicketPage').then((m) => ({ default: m.TicketPage })),
-);
-const TicketsPage = lazy(() =>
-  import('../features/tickets/components/TicketsPage').then((m) => ({ default: m.TicketsPage })),
-);
+const screens = {
+  ClientNewPage: () =>
+    import('../features/clients/components/ClientNewPage').then((m) => ({ default: m.ClientNewPage })),
+  ClientPage: () =>
+    import('../features/clients/components/ClientPage').then((m) => ({ default: m.ClientPage })),
+  ClientsPage: () =>
+    import('../features/clients/components/ClientsPage').then((m) => ({ default: m.ClientsPage })),
+  EmployeesPage: () =>
+    import('../features/employees/components/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
+  TaskNewPage: () =>
+    import('../features/tasks/components/TaskNewPage').then((m) => ({ default: m.TaskNewPage })),
+  TaskPage: () => import('../features/tasks/components/TaskPage').then((m) => ({ default: m.TaskPage })),
+  TasksPage: () => import('../features/tasks/components/TasksPage').then((m) => ({ default: m.TasksPage })),
+  TicketNewPage: () =>
+    import('../features/tickets/components/TicketNewPage').then((m) => ({ default: m.TicketNewPage })),
+  TicketPage: () =>
+    import('../features/tickets/components/TicketPage').then((m) => ({ default: m.TicketPage })),
+  TicketsPage: () =>
+    import('../features/tickets/components/TicketsPage').then((m) => ({ default: m.TicketsPage })),
+};
+const ClientNewPage = lazy(screens.ClientNewPage);
+const ClientPage = lazy(screens.ClientPage);
+const ClientsPage = lazy(screens.ClientsPage);
+const EmployeesPage = lazy(screens.EmployeesPage);
+const TaskNewPage = lazy(screens.TaskNewPage);
+const TaskPage = lazy(screens.TaskPage);
+const TasksPage = lazy(screens.TasksPage);
+const TicketNewPage = lazy(screens.TicketNewPage);
+const TicketPage = lazy(screens.TicketPage);
+const TicketsPage = lazy(screens.TicketsPage);
+
+/** Fetches the other screens in the background once the worklist is up, so opening one is instant. */
+export function preloadScreens() {
+  for (const load of Object.values(screens)) void load();
+}
 
 export const router = createBrowserRouter([
   {

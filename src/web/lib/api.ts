@@ -36,6 +36,8 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
         ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      // A small change sent as the page closes (autosave) still reaches the server.
+      keepalive: method !== 'GET' && body !== undefined && !(body instanceof FormData),
     });
   } catch {
     throw new ApiError(0, 'network', 'Нет связи с сервером');

@@ -22,10 +22,19 @@ export function useAutosave<T extends Record<string, string>>(
     const warn = (event: BeforeUnloadEvent) => {
       if (draft.hasUnsavedChanges()) event.preventDefault();
     };
+    // Leaving the page, switching apps on a phone: send what is typed now, not in 500 ms.
+    const flushNow = () => void draft.flush();
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flushNow();
+    };
     window.addEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', flushNow);
+    document.addEventListener('visibilitychange', flushWhenHidden);
     return () => {
       window.removeEventListener('beforeunload', warn);
-      void draft.flush();
+      window.removeEventListener('pagehide', flushNow);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      flushNow();
     };
   }, [draft]);
 
