@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
@@ -130,18 +131,7 @@ async function timeRequests(
 }
 
 async function firstRowInChromium(base: string, cookie: string): Promise<{ median: number; max: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const [name, value] = cookie.split('=') as [string, string];
   const times: number[] = [];
   try {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { SearchQuery } from '../../domain/search-text';
 import type { ClientsTable, DB } from '../db/schema';
-import { containsPattern, type CreatedCursor } from '../db/paging';
+import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -59,14 +59,7 @@ export function listClients(
     const patterns = search.digits.map(containsPattern);
     query = query.where((eb) => eb.or(patterns.map((p) => eb('phone_digits', 'like', p))));
   }
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after));
   return query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { AppError } from '../errors';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
@@ -26,4 +27,13 @@ export function decodeCursor(raw: string | undefined): CreatedCursor | undefined
 /** `LIKE` pattern for "contains", with the user's % and _ taken literally (use with ESCAPE '\'). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Rows after the cursor in a (created_at desc, id desc) list, as one row-value
+ * comparison that both databases read as an index range.
+ */
+export function olderThan(cursor: CreatedCursor, table?: string): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<SqlBool>`(${column('created_at')}, ${column('id')}) < (${cursor.createdAt}, ${cursor.id})`;
 }

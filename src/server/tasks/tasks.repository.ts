@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { containsPattern, type CreatedCursor } from '../db/paging';
+import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -45,14 +45,7 @@ export function listTasks(
   if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
   if (filter.text)
     query = query.where(sql<boolean>`search_text like ${containsPattern(filter.text)} escape '\\'`);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after));
   return query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -18,7 +18,7 @@ import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import type { DefaultAssignees } from '../settings/default-assignees';
-import { findActiveUser } from '../users/users.repository';
+import { resolveAssignee } from '../users/resolve-assignee';
 import { refreshDerived } from '../work/derived-columns';
 import { toTaskDto } from './task-dto';
 import { deleteTask, findTask, insertTask, listTasks, updateTask } from './tasks.repository';
@@ -48,13 +48,6 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
     if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
     const files = await listTaskFiles(db, id);
     return { ...toTaskDto(row), photos: files.map(toStoredFileDto) };
-  }
-
-  async function resolveAssignee(trx: Kysely<DB>, id: number | null) {
-    if (id === null) return { id: null, name: '' };
-    const user = await findActiveUser(trx, id);
-    if (!user) throw new AppError('bad_request', 'Исполнитель не найден или отключён');
-    return { id: user.id, name: user.display_name };
   }
 
   async function resolveClient(trx: Kysely<DB>, id: number | null) {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { PROVIDERS } from '../../domain/providers';
 import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
-import { containsPattern, type CreatedCursor } from '../db/paging';
+import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
 
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
@@ -95,14 +95,7 @@ export function listTickets(
         ? query.where(matchesText)
         : query.where((eb) => eb.or([eb('tickets.id', '=', filter.number as number), matchesText]));
   }
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('tickets.created_at', '<', after.createdAt),
-        eb.and([eb('tickets.created_at', '=', after.createdAt), eb('tickets.id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after, 'tickets'));
   return query
     .orderBy('tickets.created_at', 'desc')
     .orderBy('tickets.id', 'desc')

@@ -28,7 +28,7 @@ import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import type { DefaultAssignees } from '../settings/default-assignees';
-import { findActiveUser } from '../users/users.repository';
+import { resolveAssignee } from '../users/resolve-assignee';
 import { refreshDerived } from '../work/derived-columns';
 import { toHistoryDto, toTicketDto } from './ticket-dto';
 import { describeEdit, historyEntry, statusChangeNote, type Actor } from './ticket-history';
@@ -45,7 +45,6 @@ import {
 
 export const TICKET_NOT_FOUND_MESSAGE = 'Заявка не найдена';
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
-const ASSIGNEE_UNAVAILABLE = 'Исполнитель не найден или отключён';
 const FILE_NOT_FOUND = 'Файл не найден';
 
 interface Deps {
@@ -71,13 +70,6 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       attachments: files.filter((f) => f.kind === 'file').map(toStoredFileDto),
       pvzPhotos: files.filter((f) => f.kind === 'pvz').map(toStoredFileDto),
     };
-  }
-
-  async function resolveAssignee(trx: typeof db, id: number | null) {
-    if (id === null) return { id: null, name: '' };
-    const user = await findActiveUser(trx, id);
-    if (!user) throw new AppError('bad_request', ASSIGNEE_UNAVAILABLE);
-    return { id: user.id, name: user.display_name };
   }
 
   async function conflict(id: number): Promise<never> {
