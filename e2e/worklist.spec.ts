@@ -65,6 +65,8 @@ test('rows come in the spec’s order with highlights; Закрытые adds clo
 
   await page.locator('.mantine-SegmentedControl-label', { hasText: 'Задачи' }).click();
   await expect(rows).toHaveCount(3);
+  await expect(page).toHaveURL(/type=tasks/);
+  await expect(page).toHaveURL(/states=new%2Cin_progress%2Cclosed|states=new,in_progress,closed/);
   await page.reload();
   await expect(page.getByLabel('Поиск')).toHaveValue(token);
   await expect(page.getByLabel('Закрытые')).toBeChecked();

@@ -30,42 +30,31 @@ function CreateButtons() {
  */
 export function WorkPage() {
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const [q] = useDebouncedValue(text.trim(), 250);
-  const values: WorkFilterValues = {
-    text,
+  // Filters are local state (a click shows at once) mirrored into the address by one
+  // effect, so two quick changes can never overwrite each other there.
+  const [values, setValues] = useState<WorkFilterValues>(() => ({
+    text: params.get('q') ?? '',
     type: params.get('type') ?? '',
     assignee: params.get('assignee') ?? '',
     states: params.get('states') ?? undefined,
-  };
+  }));
+  const [q] = useDebouncedValue(values.text.trim(), 250);
   const list = useWorklist({ q, type: values.type, assignee: values.assignee, states: values.states });
 
-  const setParam = (name: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === undefined || (value === '' && name !== 'states')) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
-
   useEffect(() => {
-    setParam('q', q || undefined);
-    // setParam is rebuilt every render; only the debounced text matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
-
-  const onChange = (changes: Partial<WorkFilterValues>) => {
-    if (changes.text !== undefined) setText(changes.text);
-    if (changes.type !== undefined) setParam('type', changes.type);
-    if (changes.assignee !== undefined) setParam('assignee', changes.assignee);
-    if (changes.states !== undefined) {
-      // The default needs no parameter, so a plain /app/work link shows it.
-      setParam('states', changes.states === DEFAULT_WORK_STATES.join(',') ? undefined : changes.states);
+    const next = new URLSearchParams();
+    if (q) next.set('q', q);
+    if (values.type) next.set('type', values.type);
+    if (values.assignee) next.set('assignee', values.assignee);
+    // The default (new and in progress) needs no parameter, so a plain /app/work link shows it.
+    if (values.states !== undefined && values.states !== DEFAULT_WORK_STATES.join(',')) {
+      next.set('states', values.states);
     }
-  };
+    setParams(next, { replace: true });
+  }, [q, values.type, values.assignee, values.states, setParams]);
+
+  const onChange = (changes: Partial<WorkFilterValues>) =>
+    setValues((current) => ({ ...current, ...changes }));
 
   return (
     <Stack pb={{ base: 72, sm: 0 }}>
