@@ -4,7 +4,7 @@ import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text'
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
+import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
 import { toClientDto } from './client-dto';
@@ -57,20 +57,14 @@ export function createClientsService({
     get,
 
     async list(params: { q?: string; cursor?: string; limit?: number }): Promise<Page<ClientDto>> {
-      const limit = Math.min(Math.max(params.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const limit = pageLimit(params.limit);
       const rows = await listClients(
         db,
         parseSearchQuery(params.q ?? ''),
         decodeCursor(params.cursor),
         limit,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toClientDto),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-      };
+      return toPage(rows, limit, toClientDto);
     },
 
     async create(userId: number, input: ClientCreateInput): Promise<ClientDto> {

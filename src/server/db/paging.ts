@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Page } from '../../domain/client-schemas';
 import { AppError } from '../errors';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
@@ -36,4 +37,27 @@ export function containsPattern(text: string): string {
 export function olderThan(cursor: CreatedCursor, table?: string): Expression<SqlBool> {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   return sql<SqlBool>`(${column('created_at')}, ${column('id')}) < (${cursor.createdAt}, ${cursor.id})`;
+}
+
+/** The page size asked for, kept within 1..MAX_PAGE_SIZE. */
+export function pageLimit(limit: number | undefined): number {
+  return Math.min(Math.max(limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+}
+
+/**
+ * A newest-first page from `limit + 1` rows: the extra row only tells that more follow,
+ * and the cursor points after the last row shown.
+ */
+export function toPage<Row extends { created_at: string; id: number }, Item>(
+  rows: Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+): Page<Item> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
 }

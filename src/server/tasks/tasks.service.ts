@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
-import type { Page } from '../../domain/client-schemas';
 import { normalizeSearchText } from '../../domain/search-text';
-import type { TaskCreateData, TaskDetailDto, TaskDto, TaskPatchData } from '../../domain/task-schemas';
+import type { TaskCreateData, TaskDetailDto, TaskPatchData } from '../../domain/task-schemas';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
 import { findClient } from '../clients/clients.repository';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { LiveOp } from '../../domain/live-events';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
+import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
@@ -67,7 +66,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       cursor?: string;
       limit?: number;
     }) {
-      const limit = Math.min(Math.max(params.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const limit = pageLimit(params.limit);
       const rows = await listTasks(
         db,
         {
@@ -78,13 +77,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         decodeCursor(params.cursor),
         limit,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toTaskDto),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-      } satisfies Page<TaskDto>;
+      return toPage(rows, limit, toTaskDto);
     },
 
     async create(actor: Actor, input: TaskCreateData): Promise<TaskDetailDto> {

@@ -20,7 +20,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { LiveOp } from '../../domain/live-events';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE } from '../db/paging';
+import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { deleteFileRow, findFile, listTicketFiles } from '../files/files.repository';
@@ -86,7 +86,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       cursor?: string;
       limit?: number;
     }): Promise<Page<TicketDto>> {
-      const limit = Math.min(Math.max(params.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const limit = pageLimit(params.limit);
       if (params.status && !isTicketStatus(params.status))
         throw new AppError('bad_request', 'Неизвестный статус');
       const query = (params.q ?? '').trim().replace(/^#/, '');
@@ -101,13 +101,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         decodeCursor(params.cursor),
         limit,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toTicketDto),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-      };
+      return toPage(rows, limit, toTicketDto);
     },
 
     /** A new client, when asked for, is created in the same transaction as the ticket. */
