@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -18,6 +19,11 @@ import { registerCurrentUser } from './http/current-user';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerWebApp } from './http/web-app';
+import { registerWebManifest } from './http/web-manifest.routes';
+import { createPushNotifier, type PushNotifier } from './push/push-notifier';
+import { createPushSender } from './push/push-sender';
+import { registerPushRoutes } from './push/push.routes';
+import { loadVapidKeys } from './push/vapid-keys';
 import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
 import { LocalFileStore, type FileStore } from './files/file-store';
@@ -31,6 +37,13 @@ import { registerUsersRoutes } from './users/users.routes';
 import { registerWorklistRoutes } from './work/worklist.routes';
 import { createWorklistService } from './work/worklist.service';
 import { createUsersService } from './users/users.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background Web Push delivery; tests await `app.push.idle()`. */
+    push: PushNotifier;
+  }
+}
 
 export interface AuthLimitRules {
   perIp: LimitRule;
@@ -55,6 +68,8 @@ export interface AppDeps {
     | 'trustProxy'
     | 'dataDir'
     | 'maxUploadBytes'
+    | 'vapidKeys'
+    | 'vapidSubject'
   >;
   database: Database;
   clock?: Clock;
@@ -68,6 +83,11 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** Folder of the built web app; null for an API-only server. */
   webRoot?: string | null;
+  push?: {
+    /** HTTPS agent for push services; tests give one that trusts their stand-in. */
+    agent?: Agent;
+    retryDelaysMs?: readonly number[];
+  };
 }
 
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
@@ -93,8 +113,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());
-  const tickets = createTicketsService({ database, clock, store, defaultAssignees, log: app.log, events });
-  const tasks = createTasksService({ database, clock, store, defaultAssignees, log: app.log, events });
+  const vapidKeys = loadVapidKeys(config.dataDir, config.vapidKeys);
+  const push = createPushNotifier({
+    db: database.db,
+    send: createPushSender({ vapidKeys, subject: config.vapidSubject, agent: deps.push?.agent }),
+    log: app.log,
+    appName: config.appName,
+    retryDelaysMs: deps.push?.retryDelaysMs,
+  });
+  app.decorate('push', push);
+  app.addHook('onClose', () => push.close());
+  const services = { database, clock, store, defaultAssignees, log: app.log, events, push };
+  const tickets = createTicketsService(services);
+  const tasks = createTasksService(services);
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
@@ -143,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
   registerTasksRoutes(app, { tasks, store, maxUploadBytes: config.maxUploadBytes });
   registerWorklistRoutes(app, createWorklistService({ database }));
+  registerPushRoutes(app, { db: database.db, clock, publicKey: vapidKeys.publicKey });
+  registerWebManifest(app, config.appName);
   registerFilesRoutes(app, { database, store });
   registerSettingsRoutes(app, {
     inviteCode,

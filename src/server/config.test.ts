@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -32,8 +33,27 @@ describe('loadConfig', () => {
     ['INVITE_CODE', '123'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['VAPID_SUBJECT', 'admin@example.ru'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('takes a VAPID pair only whole and valid, and picks a contact for push services', () => {
+    const keys = webpush.generateVAPIDKeys();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapidKeys,
+    ).toEqual(keys);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY=/);
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: keys.privateKey, VAPID_PRIVATE_KEY: keys.publicKey }),
+    ).toThrow(ConfigError);
+    expect(loadConfig({}).vapidSubject).toMatch(/^mailto:/);
+    expect(loadConfig({ PUBLIC_URL: 'https://tasks.example.ru' }).vapidSubject).toBe(
+      'https://tasks.example.ru',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:boss@example.ru' }).vapidSubject).toBe(
+      'mailto:boss@example.ru',
+    );
   });
 });

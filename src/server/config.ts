@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidVapidPair } from './push/vapid-keys';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,7 +38,29 @@ const configSchema = z.object({
     .positive()
     .max(1024)
     .default(20),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:you@example.ru or an https:// address')
+    .optional(),
 });
+
+/** Push services may contact this address about our traffic (RFC 8292); set VAPID_SUBJECT to a real one. */
+const FALLBACK_VAPID_SUBJECT = 'mailto:webpush@gl-zadachi.invalid';
+
+function checkVapidPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return;
+  if (!publicKey || !privateKey || !isValidVapidPair({ publicKey, privateKey })) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'expected both VAPID keys, base64url, as printed by `npx web-push generate-vapid-keys`',
+    });
+  }
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -60,6 +83,13 @@ function toConfig(env: z.infer<typeof configSchema>) {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1_048_576),
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
+    /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject:
+      env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : FALLBACK_VAPID_SUBJECT),
   };
 }
 
@@ -73,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
-  const parsed = configSchema.safeParse(present);
+  const parsed = configSchema.superRefine(checkVapidPair).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -11,6 +11,7 @@ import {
   insertSession,
   touchSession,
 } from './sessions.repository';
+import { deleteSessionSubscriptions } from '../push/push-subscriptions.repository';
 
 export interface SessionLifetimes {
   idleMs: number;
@@ -60,8 +61,12 @@ export function createSessionService(db: Kysely<DB>, clock: Clock, lifetimes: Se
       return { sessionId: row.session_id, user: toUserDto(row) };
     },
 
+    /** Logout: the session goes, and with it this device's push subscription. */
     end(sessionId: number) {
-      return deleteSessionById(db, sessionId);
+      return db.transaction().execute(async (trx) => {
+        await deleteSessionSubscriptions(trx, sessionId);
+        await deleteSessionById(trx, sessionId);
+      });
     },
 
     purgeExpired() {

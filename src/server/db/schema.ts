@@ -120,6 +120,18 @@ export interface FilesTable {
   created_at: string;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -129,4 +141,5 @@ export interface DB {
   ticket_history: TicketHistoryTable;
   files: FilesTable;
   tasks: TasksTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -17,13 +17,14 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GL</title>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+    fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("push", () => {})');
     fs.writeFileSync(
       path.join(webRoot, 'assets', 'index-abc123.js.br'),
       zlib.brotliCompressSync('console.info(1)'),
     );
     test = await createTestDatabase('sqlite');
     app = await buildApp({
-      config: testConfig({ inviteCode: 'whatever-code' }),
+      config: testConfig({ inviteCode: 'whatever-code', appName: 'Сервис Плюс' }),
       database: test.database,
       webRoot,
     });
@@ -42,6 +43,25 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>GL</title>');
     }
+  });
+
+  it('serves the manifest named after APP_NAME, and the service worker uncached', async () => {
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.json()).toMatchObject({
+      name: 'Сервис Плюс',
+      short_name: 'Задачи',
+      display: 'standalone',
+      start_url: '/app/work',
+      lang: 'ru',
+    });
+    expect(manifest.json().icons).toContainEqual(
+      expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+    );
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers an unknown public path with index.html and status 404', async () => {

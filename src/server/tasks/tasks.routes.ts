@@ -44,8 +44,9 @@ export function registerTasksRoutes(
   });
 
   app.patch<WithId>('/api/tasks/:id', async (request) => {
-    requireUser(request);
-    return { task: await tasks.update(taskId(request), parsePayload(taskPatchInput, request.body)) };
+    const me = requireUser(request);
+    const patch = parsePayload(taskPatchInput, request.body);
+    return { task: await tasks.update({ id: me.id, displayName: me.displayName }, taskId(request), patch) };
   });
 
   app.delete<WithId>('/api/tasks/:id', async (request, reply) => {

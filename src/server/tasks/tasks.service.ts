@@ -12,6 +12,7 @@ import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
+import type { PushNotifier } from '../push/push-notifier';
 import { deleteFileRow, findFile, listTaskFiles } from '../files/files.repository';
 import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
@@ -31,6 +32,8 @@ interface Actor {
 
 interface Deps {
   events: EventBus;
+  /** Tells the assignee by Web Push, after commit. */
+  push: Pick<PushNotifier, 'notify'>;
   database: Database;
   clock: Clock;
   store: FileStore;
@@ -38,7 +41,7 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export function createTasksService({ database, clock, store, defaultAssignees, log, events }: Deps) {
+export function createTasksService({ database, clock, store, defaultAssignees, log, events, push }: Deps) {
   const changed = (id: number, op: LiveOp = 'update') => events.publish({ entity: 'task', id, op });
   const { db } = database;
 
@@ -84,7 +87,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       const now = clock.now().toISOString();
       const assigneeId =
         input.assigneeId === undefined ? (await defaultAssignees.get()).taskAssigneeId : input.assigneeId;
-      const id = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const assignee = await resolveAssignee(trx, assigneeId);
         const client = await resolveClient(trx, input.clientId);
         const taskId = await insertTask(trx, {
@@ -105,15 +108,22 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
           search_text: '',
         });
         await refreshDerived(trx, 'task', taskId);
-        return taskId;
+        return { taskId, assigneeId: assignee.id };
       });
-      changed(id, 'create');
-      return get(id);
+      changed(created.taskId, 'create');
+      push.notify(
+        {
+          kind: 'task_created',
+          task: { id: created.taskId, title: input.title, assigneeId: created.assigneeId },
+        },
+        actor.id,
+      );
+      return get(created.taskId);
     },
 
     /** Writes only the fields sent; closing sets closedAt, any other status clears it. */
-    async update(id: number, patch: TaskPatchData): Promise<TaskDetailDto> {
-      await db.transaction().execute(async (trx) => {
+    async update(actor: Actor, id: number, patch: TaskPatchData): Promise<TaskDetailDto> {
+      const assignedTo = await db.transaction().execute(async (trx) => {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
         const now = clock.now().toISOString();
@@ -130,10 +140,12 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
             now,
           );
         }
+        let newAssignee: number | null = null;
         if (patch.assigneeId !== undefined) {
           const assignee = await resolveAssignee(trx, patch.assigneeId);
           changes.assignee_id = assignee.id;
           changes.assignee_name = assignee.name;
+          if (assignee.id !== row.assignee_id) newAssignee = assignee.id;
         }
         if (patch.clientId !== undefined) {
           const client = await resolveClient(trx, patch.clientId);
@@ -142,9 +154,17 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         }
         await updateTask(trx, id, changes);
         await refreshDerived(trx, 'task', id);
+        return newAssignee;
       });
       changed(id);
-      return get(id);
+      const task = await get(id);
+      if (assignedTo !== null) {
+        push.notify(
+          { kind: 'task_assigned', task: { id, title: task.title, assigneeId: assignedTo } },
+          actor.id,
+        );
+      }
+      return task;
     },
 
     async remove(id: number): Promise<void> {

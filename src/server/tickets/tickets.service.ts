@@ -23,6 +23,7 @@ import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
+import type { PushNotifier } from '../push/push-notifier';
 import { deleteFileRow, findFile, listTicketFiles } from '../files/files.repository';
 import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
@@ -49,6 +50,8 @@ const FILE_NOT_FOUND = 'Файл не найден';
 
 interface Deps {
   events: EventBus;
+  /** Tells assignees (and admins, for an unassigned ticket) by Web Push, after commit. */
+  push: Pick<PushNotifier, 'notify'>;
   database: Database;
   clock: Clock;
   store: FileStore;
@@ -56,7 +59,7 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export function createTicketsService({ database, clock, store, defaultAssignees, log, events }: Deps) {
+export function createTicketsService({ database, clock, store, defaultAssignees, log, events, push }: Deps) {
   const changed = (id: number, op: LiveOp = 'update') => events.publish({ entity: 'ticket', id, op });
   const { db } = database;
 
@@ -109,7 +112,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       const now = clock.now().toISOString();
       const assigneeId =
         input.assigneeId === undefined ? (await defaultAssignees.get()).ticketAssigneeId : input.assigneeId;
-      const id = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         let client: { id: number; name: string };
         if (input.client.mode === 'existing') {
           const existing = await findClient(trx, input.client.clientId);
@@ -155,14 +158,22 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
           historyEntry(ticketId, actor, now, 'create', input.title, 'new'),
           ...(assignee.id ? [historyEntry(ticketId, actor, now, 'assign', assignee.name)] : []),
         ]);
-        return ticketId;
+        return { ticketId, assigneeId: assignee.id };
       });
-      changed(id, 'create');
-      return get(id);
+      changed(created.ticketId, 'create');
+      push.notify(
+        {
+          kind: 'ticket_created',
+          ticket: { id: created.ticketId, title: input.title, assigneeId: created.assigneeId },
+        },
+        actor.id,
+      );
+      return get(created.ticketId);
     },
 
     /** Only the fields sent, each with its history row, in one transaction. */
     async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
+      let assignedTo: number | null = null;
       const updated = await db.transaction().execute(async (trx) => {
         const row = await findTicket(trx, id);
         if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
@@ -185,6 +196,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
           changes.assignee_id = assignee.id;
           changes.assignee_name = assignee.name;
           history.push(entry('assign', assignee.name || 'Без исполнителя'));
+          assignedTo = assignee.id;
         }
         if (history.length === 0) return false;
         await updateTicket(trx, id, { ...changes, updated_at: now });
@@ -193,7 +205,14 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         return true;
       });
       if (updated) changed(id);
-      return get(id);
+      const ticket = await get(id);
+      if (updated && assignedTo !== null) {
+        push.notify(
+          { kind: 'ticket_assigned', ticket: { id, title: ticket.title, assigneeId: assignedTo } },
+          actor.id,
+        );
+      }
+      return ticket;
     },
 
     /**
@@ -230,6 +249,14 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       });
       if (!moved) return conflict(id);
       changed(id);
+      push.notify(
+        {
+          kind: 'ticket_stepped',
+          ticket: { id, title: row.title, assigneeId: row.assignee_id },
+          status: target,
+        },
+        actor.id,
+      );
       log.info({ ticketId: id, from: current.status, to: target, by: actor.id }, 'ticket status changed');
       return get(id);
     },

@@ -4,6 +4,7 @@ import { accountsMigration } from './0001-accounts';
 import { clientsMigration } from './0002-clients';
 import { ticketsMigration } from './0003-tickets';
 import { tasksMigration } from './0004-tasks';
+import { pushMigration } from './0005-push';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0002-clients': clientsMigration(dialect),
     '0003-tickets': ticketsMigration(dialect),
     '0004-tasks': tasksMigration(dialect),
+    '0005-push': pushMigration(dialect),
   };
 }

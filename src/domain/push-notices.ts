@@ -1,0 +1,70 @@
+import { paths } from './routes';
+import { ticketNumber } from './ticket-schemas';
+import { TICKET_STATUS_LABELS, type TicketStatus } from './ticket-status';
+
+/** Something that happened that may be worth a push to someone other than its author. */
+export type WorkChange =
+  | { kind: 'ticket_created'; ticket: ItemRef }
+  | { kind: 'ticket_assigned'; ticket: ItemRef }
+  | { kind: 'ticket_stepped'; ticket: ItemRef; status: TicketStatus }
+  | { kind: 'task_created'; task: ItemRef }
+  | { kind: 'task_assigned'; task: ItemRef };
+
+export interface ItemRef {
+  id: number;
+  title: string;
+  assigneeId: number | null;
+}
+
+export interface Notice {
+  /** A user's id, or every active administrator. */
+  to: number | 'admins';
+  body: string;
+  url: string;
+  tag: string;
+  /** Assignments wake a sleeping phone (Urgency: high); status news can wait. */
+  urgent: boolean;
+}
+
+const quoted = (title: string) => `«${title}»`;
+
+function ticketNotice(ticket: ItemRef, to: Notice['to'], body: string, urgent: boolean): Notice {
+  return { to, body, url: paths.ticket(ticket.id), tag: `ticket-${ticket.id}`, urgent };
+}
+
+function taskNotice(task: ItemRef): Notice[] {
+  if (task.assigneeId === null) return [];
+  const body = `Вам назначена задача ${quoted(task.title)}`;
+  return [{ to: task.assigneeId, body, url: paths.task(task.id), tag: `task-${task.id}`, urgent: true }];
+}
+
+/**
+ * Who hears about a change, and what they read (issue #8): the assignee of a ticket
+ * or task given to them, the assignee of a ticket that moved a step, and every admin
+ * about a new ticket nobody was given. The server resolves recipients to active
+ * accounts and leaves out whoever made the change.
+ */
+export function noticesFor(change: WorkChange): Notice[] {
+  switch (change.kind) {
+    case 'ticket_created':
+    case 'ticket_assigned': {
+      const { ticket } = change;
+      const name = `${ticketNumber(ticket.id)} ${quoted(ticket.title)}`;
+      if (ticket.assigneeId !== null) {
+        return [ticketNotice(ticket, ticket.assigneeId, `Вам назначена заявка ${name}`, true)];
+      }
+      return change.kind === 'ticket_created'
+        ? [ticketNotice(ticket, 'admins', `Новая заявка без исполнителя: ${name}`, true)]
+        : [];
+    }
+    case 'ticket_stepped': {
+      const { ticket, status } = change;
+      if (ticket.assigneeId === null) return [];
+      const body = `Заявка ${ticketNumber(ticket.id)} ${quoted(ticket.title)}: ${TICKET_STATUS_LABELS[status]}`;
+      return [ticketNotice(ticket, ticket.assigneeId, body, false)];
+    }
+    case 'task_created':
+    case 'task_assigned':
+      return taskNotice(change.task);
+  }
+}

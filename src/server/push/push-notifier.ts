@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { noticesFor, type Notice, type WorkChange } from '../../domain/push-notices';
+import type { PushMessage } from '../../domain/push-schemas';
+import type { DB } from '../db/schema';
+import type { SendPush } from './push-sender';
+import {
+  deleteSubscription,
+  subscriptionsOf,
+  type StoredSubscription,
+} from './push-subscriptions.repository';
+
+/** Waits before the 2nd, 3rd and 4th try of a message a push service could not take. */
+export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
+
+export interface PushNotifier {
+  /**
+   * Tells the people a committed change concerns, leaving out its author. Returns at
+   * once: delivery runs in the background and never fails the request that caused it.
+   */
+  notify(change: WorkChange, authorId: number): void;
+  /** Resolves when every delivery started so far, retries included, has finished. */
+  idle(): Promise<void>;
+  /** Drops pending retries (server shutdown) and waits for sends in flight. */
+  close(): Promise<void>;
+}
+
+interface Deps {
+  db: Kysely<DB>;
+  send: SendPush;
+  log: FastifyBaseLogger;
+  appName: string;
+  retryDelaysMs?: readonly number[];
+}
+
+/** The push service's address without the subscription's secret path, for logs. */
+const serviceOf = (endpoint: string) => new URL(endpoint).origin;
+
+export function createPushNotifier({
+  db,
+  send,
+  log,
+  appName,
+  retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+}: Deps): PushNotifier {
+  const inFlight = new Set<Promise<void>>();
+  const waits = new Set<() => void>();
+  let closed = false;
+
+  function track(work: Promise<void>) {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
+
+  /** A pause that shutdown can cut short; resolves false when cut. */
+  function pause(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (completed: boolean) => {
+        clearTimeout(timer);
+        waits.delete(cancel);
+        resolve(completed);
+      };
+      const cancel = () => finish(false);
+      const timer = setTimeout(() => finish(true), ms);
+      timer.unref();
+      waits.add(cancel);
+    });
+  }
+
+  async function deliver(subscription: StoredSubscription, message: PushMessage, urgent: boolean) {
+    const service = serviceOf(subscription.endpoint);
+    for (let attempt = 0; ; attempt += 1) {
+      const result = await send(subscription, message, { urgent });
+      if (result.outcome === 'sent') {
+        log.debug({ userId: subscription.user_id, service, tag: message.tag }, 'push sent');
+        return;
+      }
+      if (result.outcome === 'gone') {
+        await deleteSubscription(db, subscription.endpoint);
+        log.info({ userId: subscription.user_id, service, status: result.status }, 'push subscription gone');
+        return;
+      }
+      const context = { userId: subscription.user_id, service, status: result.status, err: result.error };
+      const delay = retryDelaysMs[attempt];
+      if (result.outcome === 'refused' || delay === undefined || closed) {
+        log.warn({ ...context, attempts: attempt + 1 }, 'push not delivered');
+        return;
+      }
+      log.info({ ...context, attempt: attempt + 1 }, 'push failed, will retry');
+      if (!(await pause(Math.max(delay, result.retryAfterMs ?? 0)))) {
+        log.warn({ ...context, attempts: attempt + 1 }, 'push not delivered (shutting down)');
+        return;
+      }
+    }
+  }
+
+  async function deliverNotice(notice: Notice, authorId: number) {
+    const recipients = await subscriptionsOf(db, notice.to, authorId);
+    const message: PushMessage = { title: appName, body: notice.body, url: notice.url, tag: notice.tag };
+    await Promise.all(recipients.map((subscription) => deliver(subscription, message, notice.urgent)));
+  }
+
+  return {
+    notify(change, authorId) {
+      if (closed) return;
+      for (const notice of noticesFor(change)) {
+        track(
+          deliverNotice(notice, authorId).catch((error: unknown) => {
+            log.error({ err: error, tag: notice.tag }, 'push delivery failed');
+          }),
+        );
+      }
+    },
+
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    async close() {
+      closed = true;
+      for (const cancel of [...waits]) cancel();
+      await this.idle();
+    },
+  };
+}

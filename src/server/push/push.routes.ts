@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pushEndpointInput, pushSubscriptionInput } from '../../domain/push-schemas';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+import { AppError } from '../errors';
+import { requireUser } from '../http/current-user';
+import { parsePayload } from '../http/parse';
+import { deleteSubscription, saveSubscription } from './push-subscriptions.repository';
+
+function currentSession(request: FastifyRequest) {
+  requireUser(request);
+  if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
+  return request.session;
+}
+
+/**
+ * The browser's side of Web Push: the public key to subscribe with, and this device's
+ * subscription, stored for the signed-in user and the session that sent it.
+ */
+export function registerPushRoutes(
+  app: FastifyInstance,
+  { db, clock, publicKey }: { db: Kysely<DB>; clock: Clock; publicKey: string },
+) {
+  app.get('/api/push/public-key', async (request) => {
+    requireUser(request);
+    return { publicKey };
+  });
+
+  app.put('/api/push/subscription', async (request, reply) => {
+    const session = currentSession(request);
+    const subscription = parsePayload(pushSubscriptionInput, request.body);
+    await saveSubscription(
+      db,
+      {
+        userId: session.user.id,
+        sessionId: session.sessionId,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+        now: clock.now().toISOString(),
+      },
+      subscription,
+    );
+    request.log.info({ userId: session.user.id }, 'push subscription saved');
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/push/subscription', async (request, reply) => {
+    const user = requireUser(request);
+    const { endpoint } = parsePayload(pushEndpointInput, request.body);
+    await deleteSubscription(db, endpoint, user.id);
+    return reply.status(204).send();
+  });
+}

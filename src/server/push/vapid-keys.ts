@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
+
+export interface VapidKeys {
+  /** Uncompressed P-256 point, base64url (65 bytes): the browser's applicationServerKey. */
+  publicKey: string;
+  /** P-256 private scalar, base64url (32 bytes). */
+  privateKey: string;
+}
+
+export const VAPID_KEYS_FILE = 'vapid-keys.json';
+
+const byteLength = (value: string) => Buffer.from(value, 'base64url').length;
+
+export function isValidVapidPair(keys: Partial<VapidKeys>): keys is VapidKeys {
+  return (
+    typeof keys.publicKey === 'string' &&
+    typeof keys.privateKey === 'string' &&
+    /^[A-Za-z0-9_-]+=*$/.test(keys.publicKey) &&
+    /^[A-Za-z0-9_-]+=*$/.test(keys.privateKey) &&
+    byteLength(keys.publicKey) === 65 &&
+    byteLength(keys.privateKey) === 32
+  );
+}
+
+/**
+ * The server's VAPID key pair: from the settings when given, otherwise from
+ * DATA_DIR/vapid-keys.json, generated on first start. The file is written aside and
+ * linked into place, so a crash never leaves half a key and two processes starting
+ * together agree on one pair. Every browser subscription is bound to the public key:
+ * losing the file means every device has to turn notifications on again.
+ */
+export function loadVapidKeys(dataDir: string, configured?: VapidKeys): VapidKeys {
+  if (configured) return configured;
+  const file = path.join(dataDir, VAPID_KEYS_FILE);
+  if (!fs.existsSync(file)) writeNewKeys(file);
+  const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!stored || typeof stored !== 'object' || !isValidVapidPair(stored)) {
+    throw new Error(`${file} does not hold a VAPID key pair; delete it to generate a new one`);
+  }
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+}
+
+function writeNewKeys(file: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temp, 'w', 0o600);
+  try {
+    fs.writeSync(fd, `${JSON.stringify(keys, null, 2)}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.linkSync(temp, file);
+  } catch (error) {
+    // Another process won the race: its pair is the one.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
