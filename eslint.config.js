@@ -54,6 +54,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/web/sw/**'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
   },

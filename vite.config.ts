@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './build/service-worker-plugin';
 
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
 
@@ -35,7 +36,7 @@ function precompress(): Plugin {
 // The web app lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

@@ -6,7 +6,7 @@ import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'].map((p) =>
+const sources = ['src/web', 'src/domain', 'build', 'vite.config.ts', 'package-lock.json'].map((p) =>
   path.join(root, p),
 );
 

@@ -38,16 +38,3 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 export const pushEndpointInput = z.object({
   endpoint: z.string({ error: INVALID_SUBSCRIPTION_MESSAGE }).max(2048, INVALID_SUBSCRIPTION_MESSAGE),
 });
-
-/** The JSON inside each push; the service worker shows it as a notification. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The page the notification opens, e.g. /app/tickets/12. */
-  url: string;
-  /** One notification per item: a newer message about it replaces the older one. */
-  tag: string;
-}
-
-export const PUSH_ICON = '/icons/icon-192.png';
-export const PUSH_BADGE = '/icons/badge-96.png';

@@ -8,6 +8,7 @@ import { paths } from '../domain/routes';
 import { Providers, queryClient } from './app/providers';
 import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
 import { preloadScreens, router } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 import { useAppName } from './lib/session';
 
 function DocumentTitle() {
@@ -40,3 +41,6 @@ createRoot(root).render(
 
 // After the first screen is up, fetch the rest while nobody is waiting for it.
 window.setTimeout(preloadScreens, 1500);
+
+// Offline app shell and push notifications (src/web/sw).
+registerServiceWorker((url) => void router.navigate(url));

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { noticesFor, type Notice, type WorkChange } from '../../domain/push-notices';
-import type { PushMessage } from '../../domain/push-schemas';
+import type { PushMessage } from '../../domain/push-message';
 import type { DB } from '../db/schema';
 import type { SendPush } from './push-sender';
 import {

@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { PushMessage } from '../../domain/push-schemas';
+import type { PushMessage } from '../../domain/push-message';
 import type { StoredSubscription } from './push-subscriptions.repository';
 import type { VapidKeys } from './vapid-keys';
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { PushMessage, PushSubscriptionInput } from '../../domain/push-schemas';
+import type { PushMessage } from '../../domain/push-message';
+import type { PushSubscriptionInput } from '../../domain/push-schemas';
 
 // A self-signed certificate for 127.0.0.1, valid until 2126, used by nothing but tests.
 const fixtures = path.join(import.meta.dirname, 'fixtures');

@@ -3,13 +3,19 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../domain/routes';
 import { CenteredMessage } from '../components/CenteredMessage';
-import { errorMessage } from '../lib/api';
+import { OfflineScreen } from '../components/OfflineScreen';
+import { ApiError, errorMessage } from '../lib/api';
 import { useMe } from '../lib/session';
 
 /** Shows 'Загрузка...' while the session is checked, then the page or the login form. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
   const location = useLocation();
+  // Without a connection the query waits ('paused') or fails to reach the server.
+  const offline =
+    (me.isPending && me.fetchStatus === 'paused') ||
+    (me.isError && me.error instanceof ApiError && me.error.code === 'network');
+  if (offline) return <OfflineScreen onRetry={() => void me.refetch()} />;
   if (me.isPending) return <CenteredMessage title="Загрузка..." />;
   if (me.isError) {
     return (

@@ -8,7 +8,7 @@ import { ProfileDialog } from '../../features/profile/components/ProfileDialog';
 import { useAppName } from '../../lib/session';
 import { LiveUpdates } from './LiveUpdates';
 import { NavButtons } from './NavButtons';
-import { NotificationsSlot } from './NotificationsSlot';
+import { NotificationsButton } from './NotificationsButton';
 import { UserBlock } from './UserBlock';
 
 /** Top navigation; below the `sm` breakpoint the links fold into a burger menu. */
@@ -40,7 +40,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LiveUpdates />
-            <NotificationsSlot />
+            <NotificationsButton />
             <Group visibleFrom="sm">
               <UserBlock onOpenProfile={openProfile} />
             </Group>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../../domain/account-schemas';
 import type { UserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
+import { forgetPushHere } from '../../../lib/push';
 import { meQueryKey } from '../../../lib/session';
 
 function useSignInMutation<Input>(path: string) {
@@ -22,7 +23,12 @@ export const useRegister = () => useSignInMutation<RegisterInput>('/api/auth/reg
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: async () => {
+      await api<void>('/api/auth/logout', { method: 'POST' });
+      // The server has removed this device's subscription; the browser forgets it too,
+      // so the next person to sign in here turns notifications on for themselves.
+      await forgetPushHere();
+    },
     onSettled: () => {
       client.clear();
       client.setQueryData(meQueryKey, null);

@@ -1,0 +1,79 @@
+import { ActionIcon, Button } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { BellIcon } from '../../components/BellIcon';
+import { enablePush, notificationsAvailable, PUSH_ALERTS, pushEnabledHere, resyncPush } from '../../lib/push';
+import { toast } from '../../lib/toast';
+
+/**
+ * The notification-enable button of the top navigation (spec §2, §7, §8). Shown where the
+ * browser has notifications; says «включены» once this device gets them.
+ */
+export function NotificationsButton() {
+  const [enabled, setEnabled] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void resyncPush();
+    void pushEnabledHere().then((on) => live && setEnabled(on));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!notificationsAvailable()) return null;
+
+  const enable = async () => {
+    setBusy(true);
+    const outcome = await enablePush();
+    setBusy(false);
+    if (outcome === 'enabled') {
+      setEnabled(true);
+      toast.success(PUSH_ALERTS.enabled);
+    } else {
+      toast.error(PUSH_ALERTS[outcome]);
+    }
+  };
+
+  const label = enabled ? 'Уведомления включены' : 'Включить уведомления';
+  const icon = (
+    <ActionIcon
+      size="lg"
+      variant={enabled ? 'light' : 'default'}
+      loading={busy}
+      onClick={() => void enable()}
+      aria-label={label}
+      title={label}
+    >
+      <BellIcon filled={enabled} />
+    </ActionIcon>
+  );
+  // On a phone, and once notifications are on, the bell alone; on a wide screen, a
+  // worded button until they are.
+  if (enabled) return icon;
+  return (
+    <>
+      <Button
+        visibleFrom="sm"
+        size="xs"
+        variant="default"
+        leftSection={<BellIcon size={16} />}
+        loading={busy}
+        onClick={() => void enable()}
+        aria-label={label}
+      >
+        Уведомления
+      </Button>
+      <ActionIcon
+        hiddenFrom="sm"
+        size="lg"
+        variant="default"
+        loading={busy}
+        onClick={() => void enable()}
+        aria-label={label}
+      >
+        <BellIcon />
+      </ActionIcon>
+    </>
+  );
+}
