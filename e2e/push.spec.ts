@@ -153,4 +153,26 @@ test('a push shows one notification per item, opening the item', async ({ page, 
   await expect
     .poll(async () => (await shown()).map((n) => n.body))
     .toEqual(['Заявка #41 «Замена SSD»: В ремонте']);
+
+  // A click on it opens the ticket in this tab (the worker asks the app's router).
+  const worker = context.serviceWorkers()[0];
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async () => {
+    // Runs inside the worker; this file is typed for pages, so the worker's globals are spelled out.
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to click');
+    // A scripted event cannot be waited on; the worker's handler has already acted by then.
+    try {
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    } catch {
+      /* waitUntil on an untrusted event */
+    }
+  });
+  await expect(page).toHaveURL(/\/app\/tickets\/41$/);
+  await expect(page.getByText('Заявка не найдена')).toBeVisible();
 });

@@ -113,7 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());
-  const vapidKeys = loadVapidKeys(config.dataDir, config.vapidKeys);
+  const vapidKeys = loadVapidKeys(config.dataDir, config.vapidKeys, (file) =>
+    app.log.info({ file }, 'Web Push keys generated; back this file up with the database'),
+  );
   const push = createPushNotifier({
     db: database.db,
     send: createPushSender({ vapidKeys, subject: config.vapidSubject, agent: deps.push?.agent }),

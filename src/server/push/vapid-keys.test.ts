@@ -18,11 +18,14 @@ describe('loadVapidKeys', () => {
 
   it('generates a pair on first start, readable only by the owner, and keeps it', () => {
     const dir = tempDir();
-    const first = loadVapidKeys(dir);
+    const generated: string[] = [];
+    const first = loadVapidKeys(dir, undefined, (file) => generated.push(file));
+    expect(generated).toEqual([path.join(dir, VAPID_KEYS_FILE)]);
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
     expect(fs.statSync(path.join(dir, VAPID_KEYS_FILE)).mode & 0o777).toBe(0o600);
-    expect(loadVapidKeys(dir)).toEqual(first);
+    expect(loadVapidKeys(dir, undefined, (file) => generated.push(file))).toEqual(first);
+    expect(generated).toHaveLength(1);
     expect(fs.readdirSync(dir)).toEqual([VAPID_KEYS_FILE]);
   });
 

@@ -31,10 +31,14 @@ export function isValidVapidPair(keys: Partial<VapidKeys>): keys is VapidKeys {
  * together agree on one pair. Every browser subscription is bound to the public key:
  * losing the file means every device has to turn notifications on again.
  */
-export function loadVapidKeys(dataDir: string, configured?: VapidKeys): VapidKeys {
+export function loadVapidKeys(
+  dataDir: string,
+  configured?: VapidKeys,
+  onGenerated: (file: string) => void = () => {},
+): VapidKeys {
   if (configured) return configured;
   const file = path.join(dataDir, VAPID_KEYS_FILE);
-  if (!fs.existsSync(file)) writeNewKeys(file);
+  if (!fs.existsSync(file) && writeNewKeys(file)) onGenerated(file);
   const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!stored || typeof stored !== 'object' || !isValidVapidPair(stored)) {
     throw new Error(`${file} does not hold a VAPID key pair; delete it to generate a new one`);
@@ -42,7 +46,8 @@ export function loadVapidKeys(dataDir: string, configured?: VapidKeys): VapidKey
   return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }
 
-function writeNewKeys(file: string) {
+/** True when this process wrote the file (false: another one got there first). */
+function writeNewKeys(file: string): boolean {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const keys = webpush.generateVAPIDKeys();
   const temp = `${file}.${process.pid}.tmp`;
@@ -55,9 +60,11 @@ function writeNewKeys(file: string) {
   }
   try {
     fs.linkSync(temp, file);
+    return true;
   } catch (error) {
     // Another process won the race: its pair is the one.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
   } finally {
     fs.rmSync(temp, { force: true });
   }
