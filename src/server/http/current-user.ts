@@ -21,9 +21,13 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionServi
   });
 }
 
-export function requireUser(request: FastifyRequest): UserDto {
+export function requireSession(request: FastifyRequest): CurrentSession {
   if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
-  return request.session.user;
+  return request.session;
+}
+
+export function requireUser(request: FastifyRequest): UserDto {
+  return requireSession(request).user;
 }
 
 export function requireAdmin(request: FastifyRequest): UserDto {

@@ -58,6 +58,13 @@ describeEachDatabase(
       return response.json<{ task: TaskDetailDto }>().task;
     }
 
+    const storedRows = (endpoint: string) =>
+      ctx.database.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('endpoint', '=', endpoint)
+        .execute();
+
     /** Everything the stand-in received for a subscription, decrypted, once delivery is done. */
     async function messagesTo(subscription: BrowserSubscription) {
       await ctx.app.push.idle();
@@ -206,12 +213,7 @@ describeEachDatabase(
         await newTask(admin, { assigneeId: tech.user.id });
         await ctx.app.push.idle();
         expect(service.to(phone)).toHaveLength(1);
-        const left = await ctx.database.db
-          .selectFrom('push_subscriptions')
-          .select('id')
-          .where('endpoint', '=', phone.endpoint)
-          .execute();
-        expect(left, `after ${status}`).toEqual([]);
+        expect(await storedRows(phone.endpoint), `after ${status}`).toEqual([]);
       }
     });
 
@@ -231,12 +233,7 @@ describeEachDatabase(
       await ctx.app.push.idle();
       // The first try and the two configured retries.
       expect(service.to(down)).toHaveLength(3);
-      const kept = await ctx.database.db
-        .selectFrom('push_subscriptions')
-        .select('id')
-        .where('endpoint', '=', down.endpoint)
-        .execute();
-      expect(kept).toHaveLength(1);
+      expect(await storedRows(down.endpoint)).toHaveLength(1);
     });
 
     it('answers the request without waiting for the push service', async () => {

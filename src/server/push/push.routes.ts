@@ -1,18 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pushEndpointInput, pushSubscriptionInput } from '../../domain/push-schemas';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
-import { AppError } from '../errors';
-import { requireUser } from '../http/current-user';
+import { requireSession, requireUser } from '../http/current-user';
 import { parsePayload } from '../http/parse';
 import { deleteSubscription, saveSubscription } from './push-subscriptions.repository';
-
-function currentSession(request: FastifyRequest) {
-  requireUser(request);
-  if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
-  return request.session;
-}
 
 /**
  * The browser's side of Web Push: the public key to subscribe with, and this device's
@@ -28,7 +21,7 @@ export function registerPushRoutes(
   });
 
   app.put('/api/push/subscription', async (request, reply) => {
-    const session = currentSession(request);
+    const session = requireSession(request);
     const subscription = parsePayload(pushSubscriptionInput, request.body);
     await saveSubscription(
       db,

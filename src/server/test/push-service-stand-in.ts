@@ -11,6 +11,8 @@ const fixtures = path.join(import.meta.dirname, 'fixtures');
 const CERT = fs.readFileSync(path.join(fixtures, 'push-stand-in.crt'));
 const KEY = fs.readFileSync(path.join(fixtures, 'push-stand-in.key'));
 
+const pathOf = (subscription: BrowserSubscription) => new URL(subscription.endpoint).pathname;
+
 /** Give this to buildApp({ push: { agent } }) so the server trusts the stand-in's certificate. */
 export const standInAgent = new https.Agent({ ca: CERT });
 
@@ -53,21 +55,18 @@ export class PushServiceStandIn {
 
   /** The next answers for a subscription, in order, e.g. [503, 503] then the default 201. */
   answer(subscription: BrowserSubscription, ...statuses: number[]) {
-    this.answers.set(new URL(subscription.endpoint).pathname, statuses);
+    this.answers.set(pathOf(subscription), statuses);
   }
 
   /** Keeps the stand-in from answering for a subscription until the returned function is called. */
   hold(subscription: BrowserSubscription): () => void {
     let release = () => {};
-    this.held.set(
-      new URL(subscription.endpoint).pathname,
-      new Promise<void>((resolve) => (release = resolve)),
-    );
+    this.held.set(pathOf(subscription), new Promise<void>((resolve) => (release = resolve)));
     return () => release();
   }
 
   to(subscription: BrowserSubscription): ReceivedPush[] {
-    const wanted = new URL(subscription.endpoint).pathname;
+    const wanted = pathOf(subscription);
     return this.received.filter((push) => push.path === wanted);
   }
 

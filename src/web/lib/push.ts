@@ -90,18 +90,15 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Whether this device already gets notifications (the button then says so). */
-export async function pushEnabledHere(): Promise<boolean> {
-  return (await currentSubscription().catch(() => null)) !== null;
-}
-
 /**
  * At sign-in and start: tells the server about this device's subscription again, so it
  * is linked to the current session and comes back if the server had dropped it.
+ * Resolves whether this device gets notifications (the button then says so).
  */
-export async function resyncPush(): Promise<void> {
+export async function resyncPush(): Promise<boolean> {
   const subscription = await currentSubscription().catch(() => null);
   if (subscription) await saveSubscription(subscription).catch(() => undefined);
+  return subscription !== null;
 }
 
 /** After logout (the server has removed this device's subscription): let the browser drop it too. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '../../components/BellIcon';
-import { enablePush, notificationsAvailable, PUSH_ALERTS, pushEnabledHere, resyncPush } from '../../lib/push';
+import { enablePush, notificationsAvailable, PUSH_ALERTS, resyncPush } from '../../lib/push';
 import { toast } from '../../lib/toast';
 
 /**
@@ -14,8 +14,7 @@ export function NotificationsButton() {
 
   useEffect(() => {
     let live = true;
-    void resyncPush();
-    void pushEnabledHere().then((on) => live && setEnabled(on));
+    void resyncPush().then((on) => live && setEnabled(on));
     return () => {
       live = false;
     };
