@@ -23,7 +23,6 @@ async function stubPushManager(context: BrowserContext, mode: 'works' | 'fails')
         .replace(/\//g, '_')
         .replace(/=+$/, '');
     let current: object | null = null;
-    const flags = window as unknown as { pushUnsubscribed?: boolean };
     PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
     PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
       if (subscribeMode === 'fails') {
@@ -38,7 +37,8 @@ async function stubPushManager(context: BrowserContext, mode: 'works' | 'fails')
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
         unsubscribe: async () => {
           current = null;
-          flags.pushUnsubscribed = true;
+          // Logout reloads the page: the mark has to outlive it.
+          sessionStorage.setItem('pushUnsubscribed', 'yes');
           return true;
         },
       };
@@ -82,9 +82,7 @@ test('allowing notifications stores this device, and logout forgets it', async (
   await expect(page.getByRole('button', { name: 'Уведомления включены' })).toBeVisible();
 
   await logoutViaUi(page);
-  expect(
-    await page.evaluate(() => (window as unknown as { pushUnsubscribed?: boolean }).pushUnsubscribed),
-  ).toBe(true);
+  expect(await page.evaluate(() => sessionStorage.getItem('pushUnsubscribed'))).toBe('yes');
 });
 
 test('a push service that refuses, or a refused permission, ends in the error alert', async ({

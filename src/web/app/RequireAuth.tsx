@@ -5,7 +5,7 @@ import { paths } from '../../domain/routes';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { OfflineScreen } from '../components/OfflineScreen';
 import { ApiError, errorMessage } from '../lib/api';
-import { useMe } from '../lib/session';
+import { isSigningOut, useMe } from '../lib/session';
 
 /** Shows 'Загрузка...' while the session is checked, then the page or the login form. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -25,6 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!me.data) {
+    if (isSigningOut()) return <CenteredMessage title="Выход..." />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
   return children;

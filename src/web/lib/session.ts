@@ -19,6 +19,22 @@ export const meQuery = queryOptions({
   retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
 });
 
+let signingOut = false;
+
+/**
+ * Logout under way, until the page reloads on /login. Meanwhile the live stream may
+ * already see the session gone and clear the user; the signed-in area must not then
+ * send to /login on its own, remembering the page (the next person to sign in on this
+ * device would land on it).
+ */
+export function startSigningOut() {
+  signingOut = true;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export function useMe() {
   return useQuery(meQuery);
 }

@@ -1,7 +1,5 @@
 import { Badge, Button, Group, Stack, UnstyledButton, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../domain/roles';
-import { paths } from '../../../domain/routes';
 import { useLogout } from '../../features/auth/api/auth-api';
 import { useCurrentUser } from '../../lib/session';
 
@@ -15,7 +13,6 @@ export function UserBlock({
 }) {
   const me = useCurrentUser();
   const logout = useLogout();
-  const navigate = useNavigate();
   const Layout = vertical ? Stack : Group;
 
   return (
@@ -34,9 +31,7 @@ export function UserBlock({
         variant="default"
         size={vertical ? 'md' : 'xs'}
         loading={logout.isPending}
-        onClick={() =>
-          logout.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) })
-        }
+        onClick={() => logout.mutate()}
       >
         Выйти
       </Button>

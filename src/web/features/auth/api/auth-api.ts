@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../../domain/account-schemas';
+import { paths } from '../../../../domain/routes';
 import type { UserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
 import { forgetPushHere } from '../../../lib/push';
-import { meQueryKey } from '../../../lib/session';
+import { meQueryKey, startSigningOut } from '../../../lib/session';
 
 function useSignInMutation<Input>(path: string) {
   const client = useQueryClient();
@@ -21,7 +22,6 @@ export const useLogin = () => useSignInMutation<LoginInput>('/api/auth/login');
 export const useRegister = () => useSignInMutation<RegisterInput>('/api/auth/register');
 
 export function useLogout() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       await api<void>('/api/auth/logout', { method: 'POST' });
@@ -29,9 +29,8 @@ export function useLogout() {
       // so the next person to sign in here turns notifications on for themselves.
       await forgetPushHere();
     },
-    onSettled: () => {
-      client.clear();
-      client.setQueryData(meQueryKey, null);
-    },
+    onMutate: startSigningOut,
+    // A fresh page load: nothing of this user's stays in memory (lists, drafts, the live stream).
+    onSettled: () => window.location.replace(paths.login),
   });
 }
