@@ -39,12 +39,14 @@ test('create a client, find by phone fragment, autosave edits, WhatsApp link, de
   await page.getByLabel('Поиск клиентов').fill('ФЕДОРОВ ПЕТР');
   await expect(row).toBeVisible();
 
-  // Autosave: typing is saved about half a second later, with the spec's toast.
+  // Autosave: typing is saved about half a second later; the card's indicator says so
+  // (no toast per save).
   await row.getByRole('link', { name }).click();
   await page.getByLabel('Адрес').fill('г. Пермь, ул. Ленина, 1');
   await page.getByRole('textbox', { name: 'Телефон' }).fill('8 900 111-22-33');
-  await expect(page.getByText('Клиент сохранён')).toBeVisible();
-  await expect(page.getByTestId('autosave-status')).toHaveText('Все изменения сохранены');
+  await expect(page.getByTestId('save-status')).toHaveText('Сохранение…');
+  await expect(page.getByTestId('save-status')).toHaveText('Сохранено');
+  await expect(page.getByText('Клиент сохранён')).toHaveCount(0);
   await page.reload();
   await expect(page.getByLabel('Адрес')).toHaveValue('г. Пермь, ул. Ленина, 1');
   await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue('8 900 111-22-33');
@@ -55,11 +57,14 @@ test('create a client, find by phone fragment, autosave edits, WhatsApp link, de
   await expect(whatsapp).toHaveAttribute('target', '_blank');
   await expect(whatsapp).toHaveAttribute('rel', /noopener/);
 
-  // Clearing the name is not saved: the field says why.
+  // Clearing the name is not saved: the field and the indicator say why, and the
+  // message goes as soon as a name is back.
   await page.getByLabel('ФИО').fill('');
   await expect(page.getByText('Введите ФИО')).toBeVisible();
-
+  await expect(page.getByTestId('save-status')).toHaveText('Не сохранено — исправьте ошибку');
   await page.getByLabel('ФИО').fill(name);
+  await expect(page.getByText('Введите ФИО')).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).toHaveText('Сохранено');
   await page.getByRole('button', { name: 'Удалить клиента' }).click();
   const dialog = page.getByRole('dialog', { name: 'Удалить клиента?' });
   await dialog.getByRole('button', { name: 'Отмена' }).click();

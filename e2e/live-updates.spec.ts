@@ -57,3 +57,30 @@ test('the shell says «Нет связи с сервером» while the live co
   await page.unroute('**/api/events');
   await expect(page.getByText('Нет связи с сервером')).toHaveCount(0, { timeout: 15_000 });
 });
+
+test('a change made while the stream was not yet open still shows once it opens', async ({
+  page,
+  request,
+}) => {
+  await loginViaUi(page, await registerViaApi(request, 'Опоздавший Олег'));
+  const { task } = await (await page.request.post('/api/tasks', { data: { title: 'До потока' } })).json();
+  // The card loads, but its live stream is slow to open (no error, just late).
+  let openStream!: () => void;
+  const gate = new Promise<void>((resolve) => (openStream = resolve));
+  await page.route('**/api/events', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`/app/tasks/${task.id}`);
+  await expect(page.getByLabel('Название')).toHaveValue('До потока');
+  // Meanwhile someone renames it: no event can reach this page.
+  const renamed = await page.request.patch(`/api/tasks/${task.id}`, {
+    data: { title: 'Пока потока не было', version: task.version },
+  });
+  expect(renamed.status()).toBe(200);
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel('Название')).toHaveValue('До потока');
+  // When the stream opens, the card refetches and shows it, with no further change needed.
+  openStream();
+  await expect(page.getByLabel('Название')).toHaveValue('Пока потока не было', { timeout: 10_000 });
+});

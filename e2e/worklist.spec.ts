@@ -28,7 +28,8 @@ test('rows come in the spec’s order with highlights; Закрытые adds clo
     ).ticket;
   const atPvz = await newTicket();
   await post(request, `/api/tickets/${atPvz.id}/step`, { direction: 'forward', expectedStatus: 'new' });
-  await request.patch(`/api/tickets/${atPvz.id}`, { data: { deliveryProvider: 'cdek' } });
+  // The step raised the ticket to version 2; an edit names the version it is based on.
+  await request.patch(`/api/tickets/${atPvz.id}`, { data: { deliveryProvider: 'cdek', version: 2 } });
   await post(request, `/api/tickets/${atPvz.id}/step`, {
     direction: 'forward',
     expectedStatus: 'delivery_requested',

@@ -64,8 +64,9 @@ export type InviteCodeInput = z.infer<typeof inviteCodeInput>;
 
 const optionalUserId = z.number({ error: 'Выберите сотрудника из списка' }).int().positive().nullable();
 
+/** Only the defaults sent change, so two admins changing different ones do not undo each other. */
 export const defaultAssigneesInput = strictPayload({
-  ticketAssigneeId: optionalUserId,
-  taskAssigneeId: optionalUserId,
+  ticketAssigneeId: optionalUserId.optional(),
+  taskAssigneeId: optionalUserId.optional(),
 });
 export type DefaultAssigneesInput = z.infer<typeof defaultAssigneesInput>;

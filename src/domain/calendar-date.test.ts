@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateSchema, formatCalendarDate, isCalendarDate } from './calendar-date';
+import { dueDateSchema, formatCalendarDate, isCalendarDate, isPlausibleDueDate } from './calendar-date';
 
 describe('calendar dates', () => {
   it.each([
@@ -18,6 +18,20 @@ describe('calendar dates', () => {
     expect(dueDateSchema.parse(null)).toBeNull();
     expect(dueDateSchema.parse(' 2026-11-22 ')).toBe('2026-11-22');
     expect(dueDateSchema.safeParse('вчера').error?.issues[0]?.message).toBe('Срок: некорректная дата');
+  });
+
+  // What a date input reports while a year is typed digit by digit, and the finished date.
+  it.each([
+    ['0002-12-15', false],
+    ['0020-12-15', false],
+    ['0202-12-15', false],
+    ['2026-12-15', true],
+    ['1999-12-31', false],
+    ['2099-12-31', true],
+    ['2100-01-01', false],
+  ])('%s is a due date someone means: %s', (value, plausible) => {
+    expect(isPlausibleDueDate(value)).toBe(plausible);
+    expect(dueDateSchema.safeParse(value).success).toBe(plausible);
   });
 
   it('formats as DD.MM.YYYY', () => {

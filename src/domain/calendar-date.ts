@@ -5,6 +5,7 @@ export const dueDateSchema = z
   .string({ error: 'Срок: ожидается дата' })
   .trim()
   .refine((value) => value === '' || isCalendarDate(value), 'Срок: некорректная дата')
+  .refine((value) => value === '' || isPlausibleDueDate(value), 'Срок: год от 2000 до 2099')
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
@@ -12,6 +13,16 @@ export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * A due date a shop can mean. Besides catching typos, this is what tells a finished
+ * date from one being typed: a browser's date input reports 0002-12-15, 0020-12-15
+ * and 0202-12-15 on the way to 2026-12-15.
+ */
+export function isPlausibleDueDate(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return isCalendarDate(value) && year >= 2000 && year <= 2099;
 }
 
 /** 2026-11-22 -> 22.11.2026, as people here write dates. */

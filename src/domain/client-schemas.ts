@@ -1,3 +1,4 @@
+import { baseVersionSchema } from './edit-versions';
 import { z } from './zod-ru';
 
 export const CLIENT_LIMITS = { fullName: 200, phone: 50, text: 5000 } as const;
@@ -33,8 +34,12 @@ export const clientCreateInput = z.object({
 });
 export type ClientCreateInput = z.infer<typeof clientCreateInput>;
 
-/** Only the fields that changed, so that two people editing different fields never clash. */
+/**
+ * Only the fields that changed, so that two people editing different fields never
+ * clash, and the version they were based on (src/domain/edit-versions.ts).
+ */
 export const clientPatchInput = z.object({
+  version: baseVersionSchema,
   fullName: clientFields.fullName.optional(),
   phone: clientFields.phone.optional(),
   warranty: clientFields.warranty.optional(),
@@ -45,6 +50,14 @@ export type ClientPatchInput = z.infer<typeof clientPatchInput>;
 
 export const CLIENT_EDITABLE_FIELDS = ['fullName', 'phone', 'warranty', 'address', 'comment'] as const;
 export type ClientEditableField = (typeof CLIENT_EDITABLE_FIELDS)[number];
+
+export const CLIENT_FIELD_LABELS: Record<ClientEditableField, string> = {
+  fullName: 'ФИО',
+  phone: 'Телефон',
+  warranty: 'Гарантийный талон',
+  address: 'Адрес',
+  comment: 'Комментарий',
+};
 
 export interface ClientDto {
   id: number;
@@ -57,6 +70,8 @@ export interface ClientDto {
   whatsappUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Raised by every change; a save names the version it was based on. */
+  version: number;
 }
 
 export interface Page<T> {

@@ -1,4 +1,5 @@
 import { dueDateSchema } from './calendar-date';
+import { baseVersionSchema } from './edit-versions';
 import { PROVIDERS, type Provider } from './providers';
 import type { StoredFileDto } from './ticket-schemas';
 import { TASK_STATUSES, type TaskStatus } from './task-status';
@@ -34,8 +35,9 @@ export const taskCreateInput = z.object({
 export type TaskCreateInput = z.input<typeof taskCreateInput>;
 export type TaskCreateData = z.output<typeof taskCreateInput>;
 
-/** Only the fields that changed. */
+/** Only the fields that changed, and the version they were based on. */
 export const taskPatchInput = z.object({
+  version: baseVersionSchema,
   title: title.optional(),
   description: description.optional(),
   dueDate: dueDateSchema.optional(),
@@ -46,6 +48,17 @@ export const taskPatchInput = z.object({
 });
 export type TaskPatchInput = z.input<typeof taskPatchInput>;
 export type TaskPatchData = z.output<typeof taskPatchInput>;
+export type TaskEditableField = Exclude<keyof TaskPatchData, 'version'>;
+
+export const TASK_FIELD_LABELS: Record<TaskEditableField, string> = {
+  title: 'Название',
+  description: 'Описание',
+  dueDate: 'Срок',
+  status: 'Статус',
+  assigneeId: 'Исполнитель',
+  clientId: 'Клиент',
+  deliveryProvider: 'Служба доставки',
+};
 
 export interface TaskDto {
   id: number;
@@ -63,6 +76,8 @@ export interface TaskDto {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** Raised by every change; a save names the version it was based on. */
+  version: number;
 }
 
 export interface TaskDetailDto extends TaskDto {

@@ -1,4 +1,5 @@
 import { dueDateSchema } from './calendar-date';
+import { baseVersionSchema } from './edit-versions';
 import { CLIENT_LIMITS } from './client-schemas';
 import { PROVIDERS, type Provider } from './providers';
 import type { TicketStatus } from './ticket-status';
@@ -53,8 +54,9 @@ export const ticketCreateInput = z.object({
 export type TicketCreateInput = z.input<typeof ticketCreateInput>;
 export type TicketCreateData = z.output<typeof ticketCreateInput>;
 
-/** Fields edited in place on the detail screen; only those sent are changed. */
+/** Fields edited in place on the detail screen; only those sent are changed, judged against `version`. */
 export const ticketPatchInput = z.object({
+  version: baseVersionSchema,
   description: longText('Описание').optional(),
   repairSummary: longText('Итог ремонта').optional(),
   dueDate: dueDateSchema.optional(),
@@ -64,6 +66,16 @@ export const ticketPatchInput = z.object({
 });
 export type TicketPatchInput = z.input<typeof ticketPatchInput>;
 export type TicketPatchData = z.output<typeof ticketPatchInput>;
+export type TicketEditableField = Exclude<keyof TicketPatchData, 'version'>;
+
+export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
+  description: 'Описание',
+  repairSummary: 'Итог ремонта',
+  dueDate: 'Срок',
+  assigneeId: 'Исполнитель',
+  deliveryProvider: 'Служба доставки к нам',
+  returnProvider: 'Служба доставки клиенту',
+};
 
 export const ticketStepInput = z.object({
   direction: z.enum(['forward', 'back'], { error: 'Укажите направление' }),
@@ -147,6 +159,8 @@ export interface TicketDto {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** Raised by every change; a save names the version it was based on. */
+  version: number;
 }
 
 export interface TicketDetailDto extends TicketDto {

@@ -12,5 +12,6 @@ export function toClientDto(row: ClientRow): ClientDto {
     whatsappUrl: row.whatsapp_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }

@@ -26,20 +26,6 @@ export async function insertClient(
   return inserted.id;
 }
 
-export async function updateClient(
-  db: Kysely<DB>,
-  id: number,
-  changes: Partial<ClientColumns>,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('clients')
-    .set({ ...changes, updated_at: now })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function deleteClient(db: Kysely<DB>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('clients').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest';
 import type { ClientDto, Page } from '../../domain/client-schemas';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 describeEachDatabase('clients API', (ctx) => {
   let staff: SignedIn;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({
       method,
       url,
       headers: { cookie: staff.cookie, 'x-requested-with': 'fetch' },
-      ...(payload ? { payload } : {}),
+      ...(payload ? { payload: await withCurrentVersion(ctx.database, method, url, payload) } : {}),
     });
   const create = async (fields: Partial<ClientDto>) => {
     const response = await call('POST', '/api/clients', fields);

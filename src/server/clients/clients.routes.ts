@@ -29,9 +29,9 @@ export function registerClientsRoutes(app: FastifyInstance, clients: ClientsServ
   });
 
   app.patch<{ Params: { id: string } }>('/api/clients/:id', async (request) => {
-    requireUser(request);
+    const me = requireUser(request);
     const id = parseId(request.params.id, CLIENT_NOT_FOUND_MESSAGE);
-    return { client: await clients.update(id, parsePayload(clientPatchInput, request.body)) };
+    return { client: await clients.update(me.id, id, parsePayload(clientPatchInput, request.body)) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/clients/:id', async (request, reply) => {

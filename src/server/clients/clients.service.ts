@@ -1,10 +1,19 @@
-import type { ClientCreateInput, ClientDto, ClientPatchInput, Page } from '../../domain/client-schemas';
+import {
+  CLIENT_FIELD_LABELS,
+  type ClientCreateInput,
+  type ClientDto,
+  type ClientEditableField,
+  type ClientPatchInput,
+  type Page,
+} from '../../domain/client-schemas';
+import { pickFields } from '../../domain/edit-versions';
 import { phoneDigits } from '../../domain/phone';
 import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
 import { toClientDto } from './client-dto';
@@ -13,14 +22,26 @@ import {
   findClient,
   insertClient,
   listClients,
-  updateClient,
   type ClientColumns,
+  type ClientRow,
 } from './clients.repository';
 
 export const CLIENT_NOT_FOUND_MESSAGE = 'Клиент не найден';
 
+type ClientFields = Omit<ClientPatchInput, 'version'>;
+
+function editableValues(row: ClientRow): Record<ClientEditableField, string> {
+  return {
+    fullName: row.full_name,
+    phone: row.phone,
+    warranty: row.warranty,
+    address: row.address,
+    comment: row.comment,
+  };
+}
+
 /** Maps API field names to columns, adding the search columns that follow from them. */
-function toColumns(input: ClientPatchInput): Partial<ClientColumns> {
+function toColumns(input: ClientFields): Partial<ClientColumns> {
   const columns: Partial<ClientColumns> = {};
   if (input.fullName !== undefined) {
     columns.full_name = input.fullName;
@@ -83,18 +104,34 @@ export function createClientsService({
       return get(id);
     },
 
-    /** Writes only the fields given, so edits to other fields by someone else survive. */
-    async update(id: number, input: ClientPatchInput): Promise<ClientDto> {
-      const columns = toColumns(input);
-      if (Object.keys(columns).length === 0) return get(id);
-      await db.transaction().execute(async (trx) => {
-        const updated = await updateClient(trx, id, columns, clock.now().toISOString());
-        if (!updated) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-        if (input.fullName !== undefined || input.phone !== undefined) {
-          await syncClientItems(trx, await itemsOfClient(trx, id), input.fullName);
+    /**
+     * Writes only the fields that change, unless someone else changed one of them
+     * after the version the save was based on: then 409 with who and the client as it is.
+     */
+    async update(actorId: number, id: number, input: ClientPatchInput): Promise<ClientDto> {
+      const { version: baseVersion, ...fields } = input;
+      const outcome = await withVersionRetry(db, async (trx) => {
+        const row = await findClient(trx, id);
+        if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+        const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId });
+        if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
+        if (judged.changed.length === 0) return { conflict: null, changed: false };
+        const changes = pickFields(fields, judged.changed);
+        await updateVersioned(trx, 'clients', row, judged.changed, actorId, {
+          ...toColumns(changes),
+          updated_at: clock.now().toISOString(),
+        });
+        if (changes.fullName !== undefined || changes.phone !== undefined) {
+          await syncClientItems(trx, await itemsOfClient(trx, id), changes.fullName);
         }
+        return { conflict: null, changed: true };
       });
-      events.publish({ entity: 'client', id, op: 'update' });
+      if (outcome.conflict) {
+        throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, CLIENT_FIELD_LABELS, {
+          client: await get(id),
+        });
+      }
+      if (outcome.changed) events.publish({ entity: 'client', id, op: 'update' });
       return get(id);
     },
 

@@ -46,6 +46,10 @@ export interface ClientsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every write (docs/decisions/008-edit-versions.md). */
+  version: Generated<number>;
+  /** JSON: per field, the version and user of its last change. */
+  field_versions: Generated<string>;
 }
 
 export interface TicketsTable {
@@ -65,6 +69,10 @@ export interface TicketsTable {
   created_by_name: string;
   created_at: string;
   updated_at: string;
+  /** Raised by every write (docs/decisions/008-edit-versions.md). */
+  version: Generated<number>;
+  /** JSON: per field, the version and user of its last change. */
+  field_versions: Generated<string>;
   closed_at: string | null;
   search_text: string;
   client_phone_digits: Generated<string>;
@@ -98,6 +106,10 @@ export interface TasksTable {
   created_by_name: string;
   created_at: string;
   updated_at: string;
+  /** Raised by every write (docs/decisions/008-edit-versions.md). */
+  version: Generated<number>;
+  /** JSON: per field, the version and user of its last change. */
+  field_versions: Generated<string>;
   closed_at: string | null;
   search_text: string;
   client_phone_digits: Generated<string>;

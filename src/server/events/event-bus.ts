@@ -7,7 +7,11 @@ import type { ChangeEvent } from '../../domain/live-events';
  */
 export interface EventBus {
   publish(event: ChangeEvent): void;
-  subscribe(listener: (event: ChangeEvent) => void): () => void;
+  /**
+   * `onResync` is called when changes may have been missed (the bus lost its link to
+   * the other instances for a while): every open screen must then refetch.
+   */
+  subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -24,9 +28,18 @@ export class InProcessEventBus implements EventBus {
     this.emitter.emit('change', event);
   }
 
-  subscribe(listener: (event: ChangeEvent) => void): () => void {
+  subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void {
     this.emitter.on('change', listener);
-    return () => this.emitter.off('change', listener);
+    if (onResync) this.emitter.on('resync', onResync);
+    return () => {
+      this.emitter.off('change', listener);
+      if (onResync) this.emitter.off('resync', onResync);
+    };
+  }
+
+  /** Tells every subscriber to refetch everything. */
+  resync(): void {
+    this.emitter.emit('resync');
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { multipart } from '../test/multipart';
 import { SseClient } from '../test/sse-client';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 describeEachDatabase('live events (SSE)', (ctx) => {
   let base: string;
@@ -23,8 +23,9 @@ describeEachDatabase('live events (SSE)', (ctx) => {
     streams.push(stream);
     return stream;
   };
-  const send = (method: string, url: string, who: SignedIn, body?: object) =>
-    fetch(`${base}${url}`, {
+  const send = async (method: string, url: string, who: SignedIn, payload?: object) => {
+    const body = await withCurrentVersion(ctx.database, method, url, payload);
+    return fetch(`${base}${url}`, {
       method,
       headers: {
         cookie: who.cookie,
@@ -36,6 +37,7 @@ describeEachDatabase('live events (SSE)', (ctx) => {
       status: r.status,
       json: (await r.json().catch(() => null)) as Record<string, { id: number }>,
     }));
+  };
 
   it('refuses a signed-out stream with 401', async () => {
     const stream = await open();

@@ -8,7 +8,9 @@ export const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. A `connect` event first,
- * then one `change` per committed change, and a comment line as heartbeat. The
+ * then one `change` per committed change, `resync` when changes may have been missed
+ * (the browser refetches everything on `connect` and `resync`), and a comment line
+ * as heartbeat. The
  * session is checked again at every heartbeat and whenever an account changes, so a
  * signed-out or disabled user's stream is closed.
  */
@@ -51,10 +53,15 @@ export function registerEventsRoutes(
     const stillSignedIn = async () => {
       if (!(await sessions.resolve(token))) close();
     };
-    const unsubscribe = bus.subscribe((event) => {
-      if (event.entity === 'user') void stillSignedIn();
-      if (!closed) res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-    });
+    const unsubscribe = bus.subscribe(
+      (event) => {
+        if (event.entity === 'user') void stillSignedIn();
+        if (!closed) res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      },
+      () => {
+        if (!closed) res.write('event: resync\ndata: {}\n\n');
+      },
+    );
     const heartbeat = setInterval(() => {
       res.write(': ping\n\n');
       void stillSignedIn();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -64,6 +65,23 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     });
     const ticketId = created.json().ticket.id as number;
     await stream.waitFor((e) => e.entity === 'ticket' && e.id === ticketId && e.op === 'create');
+    stream.close();
+  });
+
+  it('after the LISTEN connection is lost and back, every stream is told to refetch', async () => {
+    const [a] = apps as [FastifyInstance, FastifyInstance];
+    const signedIn = await a.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
+    });
+    const base = await a.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
+    expect(stream.status).toBe(200);
+    // Cut every LISTEN connection of this test's channel, as a PostgreSQL restart would.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where query like ${`listen "glz_changes_${test.database.schema!}"%`}`.execute(test.database.db);
+    await stream.waitForNamed('resync', 5000);
     stream.close();
   });
 });

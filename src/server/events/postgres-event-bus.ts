@@ -16,6 +16,7 @@ export class PostgresEventBus implements EventBus {
   private readonly local = new InProcessEventBus();
   private listener: pg.Client | null = null;
   private closed = false;
+  private everConnected = false;
   private readonly ready: Promise<void>;
 
   constructor(
@@ -40,8 +41,8 @@ export class PostgresEventBus implements EventBus {
       });
   }
 
-  subscribe(listener: (event: ChangeEvent) => void): () => void {
-    return this.local.subscribe(listener);
+  subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void {
+    return this.local.subscribe(listener, onResync);
   }
 
   async close(): Promise<void> {
@@ -67,6 +68,9 @@ export class PostgresEventBus implements EventBus {
     });
     await client.connect();
     await client.query(`listen "${this.channel}"`);
+    // After a lost connection, NOTIFYs sent meanwhile are gone: every stream refetches.
+    if (this.everConnected) this.local.resync();
+    this.everConnected = true;
     this.listener = client;
   }
 }

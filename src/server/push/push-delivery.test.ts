@@ -7,7 +7,7 @@ import {
   verifyVapid,
   type BrowserSubscription,
 } from '../test/push-service-stand-in';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 import { PUSH_TTL_SECONDS } from './push-sender';
 
 const service = new PushServiceStandIn();
@@ -27,12 +27,17 @@ describeEachDatabase(
       other = await ctx.register({ displayName: 'Другов Дмитрий' });
     });
 
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: SignedIn, payload?: object) =>
+    const call = async (
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      who: SignedIn,
+      payload?: object,
+    ) =>
       ctx.app.inject({
         method,
         url,
         headers: { cookie: who.cookie, 'x-requested-with': 'fetch' },
-        ...(payload ? { payload } : {}),
+        ...(payload ? { payload: await withCurrentVersion(ctx.database, method, url, payload) } : {}),
       });
 
     async function subscribe(who: SignedIn): Promise<BrowserSubscription> {

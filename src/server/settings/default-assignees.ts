@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DefaultAssigneesInput } from '../../domain/account-schemas';
 import type { DefaultAssigneesDto } from '../../domain/users';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
@@ -24,16 +25,22 @@ export function createDefaultAssignees(db: Kysely<DB>) {
     async get(): Promise<DefaultAssigneesDto> {
       return { ticketAssigneeId: await read('ticket'), taskAssigneeId: await read('task') };
     },
-    async set(values: DefaultAssigneesDto): Promise<DefaultAssigneesDto> {
-      for (const [kind, id] of [
-        ['ticket', values.ticketAssigneeId],
-        ['task', values.taskAssigneeId],
-      ] as const) {
-        if (id !== null && !(await findActiveUser(db, id))) {
-          throw new AppError('bad_request', 'Исполнитель по умолчанию не найден или отключён');
+    /** Every default sent is checked first, then all are written in one transaction. */
+    async set(values: DefaultAssigneesInput): Promise<DefaultAssigneesDto> {
+      const writes = (
+        [
+          ['ticket', values.ticketAssigneeId],
+          ['task', values.taskAssigneeId],
+        ] as const
+      ).filter((entry): entry is readonly ['ticket' | 'task', number | null] => entry[1] !== undefined);
+      await db.transaction().execute(async (trx) => {
+        for (const [, id] of writes) {
+          if (id !== null && !(await findActiveUser(trx, id))) {
+            throw new AppError('bad_request', 'Исполнитель по умолчанию не найден или отключён');
+          }
         }
-        await writeSetting(db, KEYS[kind], id === null ? '' : String(id));
-      }
+        for (const [kind, id] of writes) await writeSetting(trx, KEYS[kind], id === null ? '' : String(id));
+      });
       return this.get();
     },
   };

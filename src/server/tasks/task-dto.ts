@@ -21,5 +21,6 @@ export function toTaskDto(row: TaskRow): TaskDto {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
+    version: row.version,
   };
 }

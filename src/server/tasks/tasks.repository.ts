@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
 import type { DB, TasksTable } from '../db/schema';
 
@@ -11,15 +11,6 @@ export function findTask(db: Kysely<DB>, id: number) {
 export async function insertTask(db: Kysely<DB>, row: Insertable<TasksTable>): Promise<number> {
   const inserted = await db.insertInto('tasks').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
-}
-
-export async function updateTask(
-  db: Kysely<DB>,
-  id: number,
-  changes: Updateable<TasksTable>,
-): Promise<boolean> {
-  const result = await db.updateTable('tasks').set(changes).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteTask(db: Kysely<DB>, id: number): Promise<boolean> {

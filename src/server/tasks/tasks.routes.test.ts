@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from '../../domain/client-schemas';
 import type { TaskDetailDto, TaskDto } from '../../domain/task-schemas';
 import { multipart, type UploadPart } from '../test/multipart';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 describeEachDatabase('tasks API', (ctx) => {
   let staff: SignedIn;
@@ -16,12 +16,12 @@ describeEachDatabase('tasks API', (ctx) => {
     other = await ctx.register({ displayName: 'Задачин Захар' });
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({
       method,
       url,
       headers: { cookie: staff.cookie, 'x-requested-with': 'fetch' },
-      ...(payload ? { payload } : {}),
+      ...(payload ? { payload: await withCurrentVersion(ctx.database, method, url, payload) } : {}),
     });
   const create = async (fields: object) => {
     const response = await call('POST', '/api/tasks', fields);
@@ -162,15 +162,32 @@ describeEachDatabase('tasks API', (ctx) => {
     expect(await ids('new')).toContain(todo.id);
     expect(await ids('closed')).toContain(done.id);
     expect(await ids('in_progress')).not.toContain(todo.id);
-    // Edits write only current values, and a legacy closed task keeps its closing time.
-    const reopened = await patch(done.id, { status: 'closed' });
-    expect(reopened.closedAt).toBe('2025-01-01T00:00:00.000Z');
+    // A save of the value it already reads as changes nothing, so writes nothing.
+    const same = await patch(done.id, { status: 'closed' });
+    expect(same.closedAt).toBe('2025-01-01T00:00:00.000Z');
+    expect(same.version).toBe(1);
+    const unchanged = await ctx.database.db
+      .selectFrom('tasks')
+      .select('status')
+      .where('id', '=', done.id)
+      .executeTakeFirst();
+    expect(unchanged?.status).toBe('done');
+    // A real edit writes only current values, and a legacy closed task keeps its closing time.
+    await patch(done.id, { status: 'in_progress' });
+    await ctx.database.db
+      .updateTable('tasks')
+      .set({ status: 'done', closed_at: '2025-01-01T00:00:00.000Z' })
+      .where('id', '=', done.id)
+      .execute();
+    const retitled = await patch(done.id, { title: 'Закрытая давно' });
+    expect(retitled.closedAt).toBe('2025-01-01T00:00:00.000Z');
     const stored = await ctx.database.db
       .selectFrom('tasks')
       .select('status')
       .where('id', '=', done.id)
       .executeTakeFirst();
-    expect(stored?.status).toBe('closed');
+    // Only the fields that change are written: the imported status value stays as it was.
+    expect(stored?.status).toBe('done');
     expect((await call('GET', '/api/tasks?status=todo')).statusCode).toBe(400);
   });
 

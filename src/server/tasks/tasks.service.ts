@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import { normalizeSearchText } from '../../domain/search-text';
-import type { TaskCreateData, TaskDetailDto, TaskPatchData } from '../../domain/task-schemas';
+import { pickFields } from '../../domain/edit-versions';
+import { isProvider } from '../../domain/providers';
+import {
+  TASK_FIELD_LABELS,
+  type TaskCreateData,
+  type TaskDetailDto,
+  type TaskEditableField,
+  type TaskPatchData,
+} from '../../domain/task-schemas';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
 import { findClient } from '../clients/clients.repository';
 import type { Clock } from '../clock';
@@ -9,6 +17,13 @@ import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import {
+  editConflict,
+  judgeSave,
+  touchVersioned,
+  updateVersioned,
+  withVersionRetry,
+} from '../db/versioned-write';
 import type { DB, TasksTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
@@ -21,9 +36,22 @@ import type { DefaultAssignees } from '../settings/default-assignees';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { refreshDerived } from '../work/derived-columns';
 import { toTaskDto } from './task-dto';
-import { deleteTask, findTask, insertTask, listTasks, updateTask } from './tasks.repository';
+import { deleteTask, findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
 
 export const TASK_NOT_FOUND_MESSAGE = 'Задача не найдена';
+
+/** A task's editable fields as the API carries them, to judge a save against. */
+function editableValues(row: TaskRow): Record<TaskEditableField, unknown> {
+  return {
+    title: row.title,
+    description: row.description,
+    dueDate: row.due_date,
+    status: readTaskStatus(row.status),
+    assigneeId: row.assignee_id,
+    clientId: row.client_id,
+    deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
+  };
+}
 
 interface Actor {
   id: number;
@@ -121,46 +149,60 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       return get(created.taskId);
     },
 
-    /** Writes only the fields sent; closing sets closedAt, any other status clears it. */
+    /**
+     * Writes only the fields that change (closing sets closedAt, any other status
+     * clears it), unless someone else changed one of them after the save's version.
+     */
     async update(actor: Actor, id: number, patch: TaskPatchData): Promise<TaskDetailDto> {
-      const assignedTo = await db.transaction().execute(async (trx) => {
+      const { version: baseVersion, ...fields } = patch;
+      const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
+        const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
+        if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
+        if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
+        const changes = pickFields(fields, judged.changed);
         const now = clock.now().toISOString();
-        const changes: Updateable<TasksTable> = { updated_at: now };
-        if (patch.title !== undefined) changes.title = patch.title;
-        if (patch.description !== undefined) changes.description = patch.description;
-        if (patch.dueDate !== undefined) changes.due_date = patch.dueDate;
-        if (patch.deliveryProvider !== undefined) changes.delivery_provider = patch.deliveryProvider;
-        if (patch.status !== undefined) {
-          changes.status = patch.status;
-          changes.closed_at = closedAtAfter(
-            patch.status,
+        const columns: Updateable<TasksTable> = { updated_at: now };
+        if (changes.title !== undefined) columns.title = changes.title;
+        if (changes.description !== undefined) columns.description = changes.description;
+        if (changes.dueDate !== undefined) columns.due_date = changes.dueDate;
+        if (changes.deliveryProvider !== undefined) columns.delivery_provider = changes.deliveryProvider;
+        if (changes.status !== undefined) {
+          columns.status = changes.status;
+          columns.closed_at = closedAtAfter(
+            changes.status,
             readTaskStatus(row.status) === 'closed' ? row.closed_at : null,
             now,
           );
         }
-        let newAssignee: number | null = null;
-        if (patch.assigneeId !== undefined) {
-          const assignee = await resolveAssignee(trx, patch.assigneeId);
-          changes.assignee_id = assignee.id;
-          changes.assignee_name = assignee.name;
-          if (assignee.id !== row.assignee_id) newAssignee = assignee.id;
+        let assignedTo: number | null = null;
+        if (changes.assigneeId !== undefined) {
+          const assignee = await resolveAssignee(trx, changes.assigneeId);
+          columns.assignee_id = assignee.id;
+          columns.assignee_name = assignee.name;
+          assignedTo = assignee.id;
         }
-        if (patch.clientId !== undefined) {
-          const client = await resolveClient(trx, patch.clientId);
-          changes.client_id = client.id;
-          changes.client_name = client.name;
+        if (changes.clientId !== undefined) {
+          const client = await resolveClient(trx, changes.clientId);
+          columns.client_id = client.id;
+          columns.client_name = client.name;
         }
-        await updateTask(trx, id, changes);
+        await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, columns);
         await refreshDerived(trx, 'task', id);
-        return newAssignee;
+        return { conflict: null, changed: true, assignedTo };
       });
+      if (outcome.conflict) {
+        throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TASK_FIELD_LABELS, {
+          task: await get(id),
+        });
+      }
+      if (!outcome.changed) return get(id);
       changed(id);
       const task = await get(id);
-      if (assignedTo !== null) {
+      if (outcome.assignedTo !== null) {
         push.notify(
-          { kind: 'task_assigned', task: { id, title: task.title, assigneeId: assignedTo } },
+          { kind: 'task_assigned', task: { id, title: task.title, assigneeId: outcome.assignedTo } },
           actor.id,
         );
       }
@@ -197,7 +239,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
             { userId: actor.id, userName: actor.displayName, now },
             written,
           );
-          await updateTask(trx, id, { updated_at: now.toISOString() });
+          await touchVersioned(trx, 'tasks', id, now.toISOString());
         });
       } catch (error) {
         await removeStoredQuietly(store, written, log);
@@ -214,7 +256,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
       if (!file || file.task_id !== taskId) throw new AppError('not_found', 'Файл не найден');
       await db.transaction().execute(async (trx) => {
         await deleteFileRow(trx, fileId);
-        await updateTask(trx, taskId, { updated_at: clock.now().toISOString() });
+        await touchVersioned(trx, 'tasks', taskId, clock.now().toISOString());
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);
       changed(taskId);

@@ -73,6 +73,16 @@ export class SseClient {
     }
   }
 
+  /** Waits until an event named `name` has arrived (or fails after `ms`). */
+  async waitForNamed(name: string, ms = 3000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!this.events.some((e) => e.event === name)) {
+      if (this.closed || Date.now() > deadline)
+        throw new Error(`no ${name} event; got ${JSON.stringify(this.events)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   async waitClosed(ms = 3000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!this.closed) {

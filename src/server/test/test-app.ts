@@ -163,3 +163,27 @@ export function describeEachDatabase(
     });
   }
 }
+
+const VERSIONED_PATH = /^\/api\/(clients|tickets|tasks)\/(\d+)$/;
+
+/**
+ * For tests that are not about concurrency: a PATCH of a client, ticket or task
+ * without a `version` gets the record's current one (as a screen that is up to date
+ * would send); 1 when the record does not exist.
+ */
+export async function withCurrentVersion(
+  database: Database,
+  method: string,
+  url: string,
+  payload: object | undefined,
+): Promise<object | undefined> {
+  const match = VERSIONED_PATH.exec(url);
+  if (method !== 'PATCH' || !match || !payload || 'version' in payload) return payload;
+  const table = match[1] as 'clients' | 'tickets' | 'tasks';
+  const row = await database.db
+    .selectFrom(table)
+    .select('version')
+    .where('id', '=', Number(match[2]))
+    .executeTakeFirst();
+  return { ...payload, version: row?.version ?? 1 };
+}

@@ -29,6 +29,7 @@ export function toTicketDto(row: TicketRow): TicketDto {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
+    version: row.version,
   };
 }
 

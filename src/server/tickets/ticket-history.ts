@@ -44,7 +44,7 @@ export function statusChangeNote(from: TicketStatus, to: TicketStatus): string {
  */
 export function describeEdit(
   row: TicketRow,
-  patch: Omit<TicketPatchData, 'assigneeId'>,
+  patch: Omit<TicketPatchData, 'assigneeId' | 'version'>,
   entry: (action: HistoryAction, note?: string) => Insertable<TicketHistoryTable>,
 ): { changes: Partial<Insertable<TicketsTable>>; history: Insertable<TicketHistoryTable>[] } {
   const changes: Partial<Insertable<TicketsTable>> = {};

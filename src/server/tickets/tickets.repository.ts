@@ -1,5 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { PROVIDERS } from '../../domain/providers';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
 import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
 
@@ -24,32 +23,6 @@ export function findTicket(db: Kysely<DB>, id: number): Promise<TicketRow | unde
 export async function insertTicket(db: Kysely<DB>, row: Insertable<TicketsTable>): Promise<number> {
   const inserted = await db.insertInto('tickets').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
-}
-
-export async function updateTicket(
-  db: Kysely<DB>,
-  id: number,
-  changes: Updateable<TicketsTable>,
-): Promise<boolean> {
-  const result = await db.updateTable('tickets').set(changes).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Compare-and-set: changes the status only if it is still `expected` and, for a
- * guarded step, the required provider column still holds a known provider.
- */
-export async function updateTicketStatusIf(
-  db: Kysely<DB>,
-  id: number,
-  expected: string,
-  changes: Updateable<TicketsTable>,
-  requiredProvider?: 'delivery_provider' | 'return_provider',
-): Promise<boolean> {
-  let query = db.updateTable('tickets').set(changes).where('id', '=', id).where('status', '=', expected);
-  if (requiredProvider) query = query.where(requiredProvider, 'in', [...PROVIDERS]);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteTicket(db: Kysely<DB>, id: number): Promise<boolean> {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { multipart, type UploadPart } from '../test/multipart';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 const png = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
@@ -20,7 +20,7 @@ describeEachDatabase('tickets API', (ctx) => {
     other = await ctx.register({ displayName: 'Мастеров Максим' });
   });
 
-  const call = (
+  const call = async (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
@@ -30,7 +30,7 @@ describeEachDatabase('tickets API', (ctx) => {
       method,
       url,
       headers: { cookie: who.cookie, 'x-requested-with': 'fetch' },
-      ...(payload ? { payload } : {}),
+      ...(payload ? { payload: await withCurrentVersion(ctx.database, method, url, payload) } : {}),
     });
   const upload = (id: number, kind: 'files' | 'pvz-photos', parts: UploadPart[]) => {
     const body = multipart(parts);
@@ -137,6 +137,23 @@ describeEachDatabase('tickets API', (ctx) => {
       payload: { ticketAssigneeId: other.user.id, taskAssigneeId: null },
     });
     expect(set.json()).toEqual({ ticketAssigneeId: other.user.id, taskAssigneeId: null });
+    // All or nothing: one valid and one unknown assignee changes neither.
+    const half = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/default-assignees',
+      headers: { cookie: admin.cookie },
+      payload: { ticketAssigneeId: staff.user.id, taskAssigneeId: 999_999 },
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.message).toBe('Исполнитель по умолчанию не найден или отключён');
+    // Only the default sent changes.
+    const one = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/default-assignees',
+      headers: { cookie: admin.cookie },
+      payload: { taskAssigneeId: staff.user.id },
+    });
+    expect(one.json()).toEqual({ ticketAssigneeId: other.user.id, taskAssigneeId: staff.user.id });
     expect((await newTicket()).assigneeId).toBe(other.user.id);
     expect((await newTicket({ assigneeId: null })).assigneeId).toBeNull();
     const denied = await call('PUT', '/api/settings/default-assignees', {

@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../domain/client-schemas';
 import { phoneDigits } from '../../domain/phone';
 import { normalizeSearchText } from '../../domain/search-text';
-import type {
-  TicketCreateData,
-  TicketDetailDto,
-  TicketDto,
-  TicketPatchData,
-  TicketStepInput,
+import { pickFields } from '../../domain/edit-versions';
+import { isProvider } from '../../domain/providers';
+import {
+  TICKET_FIELD_LABELS,
+  type TicketCreateData,
+  type TicketDetailDto,
+  type TicketDto,
+  type TicketEditableField,
+  type TicketPatchData,
+  type TicketStepInput,
 } from '../../domain/ticket-schemas';
 import {
   STEP_REFUSAL_MESSAGES,
@@ -21,6 +25,13 @@ import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import {
+  editConflict,
+  judgeSave,
+  touchVersioned,
+  updateVersioned,
+  withVersionRetry,
+} from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import type { PushNotifier } from '../push/push-notifier';
@@ -40,11 +51,22 @@ import {
   insertTicket,
   listHistory,
   listTickets,
-  updateTicket,
-  updateTicketStatusIf,
+  type TicketRow,
 } from './tickets.repository';
 
 export const TICKET_NOT_FOUND_MESSAGE = 'Заявка не найдена';
+
+/** A ticket's editable fields as the API carries them, to judge a save against. */
+function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
+  return {
+    description: row.description,
+    repairSummary: row.repair_summary,
+    dueDate: row.due_date,
+    assigneeId: row.assignee_id,
+    deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
+    returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
+  };
+}
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
 const FILE_NOT_FOUND = 'Файл не найден';
 
@@ -171,44 +193,55 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       return get(created.ticketId);
     },
 
-    /** Only the fields sent, each with its history row, in one transaction. */
+    /**
+     * Only the fields that change, each with its history row, in one transaction;
+     * refused (409) when someone else changed one of them after the save's version.
+     * A provider is set only in the status that shows its picker, checked against
+     * the row this write replaces, so a concurrent step cannot slip past the guard.
+     */
     async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
-      let assignedTo: number | null = null;
-      const updated = await db.transaction().execute(async (trx) => {
+      const { version: baseVersion, ...fields } = patch;
+      const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findTicket(trx, id);
         if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
+        if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
+        if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
+        const changes = pickFields(fields, judged.changed);
+        if (changes.deliveryProvider !== undefined && row.status !== 'delivery_requested') {
+          throw new AppError('conflict', 'Службу доставки выбирают в статусе «Доставка оформлена»');
+        }
+        if (changes.returnProvider !== undefined && row.status !== 'repair_done') {
+          throw new AppError('conflict', 'Службу возврата выбирают в статусе «Готов к отправке»');
+        }
         const now = clock.now().toISOString();
         const entry = (action: Parameters<typeof historyEntry>[3], note = '') =>
           historyEntry(id, actor, now, action, note);
-        if (patch.deliveryProvider !== undefined && patch.deliveryProvider !== row.delivery_provider) {
-          if (row.status !== 'delivery_requested') {
-            throw new AppError('conflict', 'Службу доставки выбирают в статусе «Доставка оформлена»');
-          }
-        }
-        if (patch.returnProvider !== undefined && patch.returnProvider !== row.return_provider) {
-          if (row.status !== 'repair_done') {
-            throw new AppError('conflict', 'Службу возврата выбирают в статусе «Готов к отправке»');
-          }
-        }
-        const { changes, history } = describeEdit(row, patch, entry);
-        if (patch.assigneeId !== undefined && patch.assigneeId !== row.assignee_id) {
-          const assignee = await resolveAssignee(trx, patch.assigneeId);
-          changes.assignee_id = assignee.id;
-          changes.assignee_name = assignee.name;
+        const { changes: columns, history } = describeEdit(row, changes, entry);
+        let assignedTo: number | null = null;
+        if (changes.assigneeId !== undefined) {
+          const assignee = await resolveAssignee(trx, changes.assigneeId);
+          columns.assignee_id = assignee.id;
+          columns.assignee_name = assignee.name;
           history.push(entry('assign', assignee.name || 'Без исполнителя'));
           assignedTo = assignee.id;
         }
-        if (history.length === 0) return false;
-        await updateTicket(trx, id, { ...changes, updated_at: now });
+        await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, { ...columns, updated_at: now });
         await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, history);
-        return true;
+        return { conflict: null, changed: true, assignedTo };
       });
-      if (updated) changed(id);
+      if (outcome.conflict) {
+        throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TICKET_FIELD_LABELS, {
+          ticket: await get(id),
+        });
+      }
+      if (!outcome.changed) return get(id);
+      changed(id);
       const ticket = await get(id);
-      if (updated && assignedTo !== null) {
+      if (outcome.assignedTo !== null) {
         push.notify(
-          { kind: 'ticket_assigned', ticket: { id, title: ticket.title, assigneeId: assignedTo } },
+          { kind: 'ticket_assigned', ticket: { id, title: ticket.title, assigneeId: outcome.assignedTo } },
           actor.id,
         );
       }
@@ -218,46 +251,41 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
     /**
      * One step along the pipeline. The caller says which status it saw; if the ticket
      * has moved since, nothing changes and the answer is 409 with the fresh ticket.
+     * The guard is judged on the row the write replaces (version-checked), so a
+     * provider cleared at the same moment cannot be stepped past.
      */
     async step(actor: Actor, id: number, input: TicketStepInput): Promise<TicketDetailDto> {
-      const row = await findTicket(db, id);
-      if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-      const current = toTicketDto(row);
-      if (row.status !== input.expectedStatus) return conflict(id);
-      const result = stepStatus(current, input.direction);
-      if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
-      const target = result.status;
-      const now = clock.now().toISOString();
-      const moved = await db.transaction().execute(async (trx) => {
-        const updated = await updateTicketStatusIf(
-          trx,
-          id,
-          row.status,
-          {
-            status: target,
-            closed_at: target === 'closed' ? now : null,
-            updated_at: now,
-          },
-          guardColumn(input.direction, target),
-        );
-        if (!updated) return false;
+      const outcome = await withVersionRetry(db, async (trx) => {
+        const row = await findTicket(trx, id);
+        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        if (row.status !== input.expectedStatus) return null;
+        const current = toTicketDto(row);
+        const result = stepStatus(current, input.direction);
+        if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
+        const target = result.status;
+        const now = clock.now().toISOString();
+        await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
+          status: target,
+          closed_at: target === 'closed' ? now : null,
+          updated_at: now,
+        });
         await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, [
           historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
         ]);
-        return true;
+        return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id };
       });
-      if (!moved) return conflict(id);
+      if (!outcome) return conflict(id);
       changed(id);
       push.notify(
         {
           kind: 'ticket_stepped',
-          ticket: { id, title: row.title, assigneeId: row.assignee_id },
-          status: target,
+          ticket: { id, title: outcome.title, assigneeId: outcome.assigneeId },
+          status: outcome.to,
         },
         actor.id,
       );
-      log.info({ ticketId: id, from: current.status, to: target, by: actor.id }, 'ticket status changed');
+      log.info({ ticketId: id, from: outcome.from, to: outcome.to, by: actor.id }, 'ticket status changed');
       return get(id);
     },
 
@@ -311,7 +339,7 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
             trx,
             received.map((f) => historyEntry(id, actor, now.toISOString(), action, f.name)),
           );
-          await updateTicket(trx, id, { updated_at: now.toISOString() });
+          await touchVersioned(trx, 'tickets', id, now.toISOString());
         });
       } catch (error) {
         await removeStoredQuietly(store, written, log);
@@ -331,21 +359,13 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
         await deleteFileRow(trx, fileId);
         const action = file.kind === 'pvz' ? 'delete_pvz_photo' : 'delete_file';
         await insertHistory(trx, [historyEntry(ticketId, actor, now, action, file.name)]);
-        await updateTicket(trx, ticketId, { updated_at: now });
+        await touchVersioned(trx, 'tickets', ticketId, now);
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);
       changed(ticketId);
       return get(ticketId);
     },
   };
-}
-
-/** The provider a guarded forward step needs, re-checked in the same UPDATE as the status. */
-function guardColumn(direction: 'forward' | 'back', target: string) {
-  if (direction !== 'forward') return undefined;
-  if (target === 'at_pvz') return 'delivery_provider' as const;
-  if (target === 'to_pvz') return 'return_provider' as const;
-  return undefined;
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;

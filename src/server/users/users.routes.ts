@@ -9,8 +9,13 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService, e
   const changed = (id: number) => events.publish({ entity: 'user', id, op: 'update' });
   app.put('/api/me/profile', async (request) => {
     const me = requireUser(request);
-    const user = await users.updateProfile(me.id, parsePayload(profileInput, request.body));
+    const { user, itemsRenamed } = await users.updateProfile(me.id, parsePayload(profileInput, request.body));
     changed(user.id);
+    if (itemsRenamed) {
+      // Lists, cards and the worklist show the new name.
+      events.publish({ entity: 'ticket', id: null, op: 'update' });
+      events.publish({ entity: 'task', id: null, op: 'update' });
+    }
     return { user };
   });
 

@@ -8,6 +8,7 @@ import { lockUserRoles } from '../db/capabilities';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
+import { renameCopies } from './rename-copies';
 import { toUserDto } from './user-dto';
 import {
   countActiveAdmins,
@@ -101,14 +102,25 @@ export function createUsersService({ database, clock }: { database: Database; cl
       return (await findUserForLogin(db, email.trim().toLowerCase()))?.id;
     },
 
-    async updateProfile(userId: number, input: ProfileInput): Promise<UserDto> {
-      await updateUser(
-        db,
-        userId,
-        { display_name: input.displayName, phone: input.phone },
-        clock.now().toISOString(),
-      );
-      return reload(userId);
+    /** A new name reaches every ticket, task, history entry and file that shows it. */
+    async updateProfile(
+      userId: number,
+      input: ProfileInput,
+    ): Promise<{ user: UserDto; itemsRenamed: boolean }> {
+      const itemsRenamed = await db.transaction().execute(async (trx) => {
+        const before = await findUserById(trx, userId);
+        if (!before) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
+        await updateUser(
+          trx,
+          userId,
+          { display_name: input.displayName, phone: input.phone },
+          clock.now().toISOString(),
+        );
+        return before.display_name === input.displayName
+          ? false
+          : renameCopies(trx, userId, input.displayName);
+      });
+      return { user: await reload(userId), itemsRenamed };
     },
   };
 }

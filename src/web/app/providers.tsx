@@ -20,7 +20,12 @@ function onApiError(error: unknown) {
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
-  defaultOptions: { queries: { refetchOnWindowFocus: true } },
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: true },
+    // An action without a connection fails at once with «Нет связи с сервером»
+    // (src/web/lib/api.ts) instead of waiting, spinner turning, for the network.
+    mutations: { networkMode: 'always' },
+  },
 });
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../domain/client-schemas';
 import { errorMessage } from '../lib/api';
 import { CenteredMessage } from './CenteredMessage';
+import { LoadingMessage } from './LoadingMessage';
 
 /** Rows of a server-paged list with its loading, error and empty states and 'Показать ещё'. */
 export function PagedList<T extends { id: number }>({
@@ -18,8 +19,8 @@ export function PagedList<T extends { id: number }>({
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
-      {query.isPending && <CenteredMessage title="Загрузка..." />}
-      {query.isError && <CenteredMessage title={errorMessage(query.error)} />}
+      {query.isPending && <LoadingMessage paused={query.fetchStatus === 'paused'} />}
+      {query.isError && items.length === 0 && <CenteredMessage title={errorMessage(query.error)} />}
       {query.isSuccess && items.length === 0 && <CenteredMessage title={empty} />}
       <Stack gap="xs">{items.map(renderItem)}</Stack>
       {query.hasNextPage && (

@@ -2,8 +2,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
 import { CenteredMessage } from './CenteredMessage';
+import { LoadingMessage } from './LoadingMessage';
 
-/** A detail screen's states: the spec's «… не найдена» for a bad or unknown id, loading, error, the record. */
+/**
+ * A detail screen's states: the spec's «… не найдена» for a bad or unknown id,
+ * loading (or waiting for a connection), error, the record. Once the record is on
+ * screen it stays there: a failed refetch (offline, say) never takes a card, and
+ * what is being typed into it, away.
+ */
 export function RecordGate<T>({
   id,
   query,
@@ -18,7 +24,7 @@ export function RecordGate<T>({
   const missing =
     !Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404);
   if (missing) return <CenteredMessage title={notFound} />;
+  if (query.data !== undefined) return children(query.data);
   if (query.isError) return <CenteredMessage title={errorMessage(query.error)} />;
-  if (query.data === undefined) return <CenteredMessage title="Загрузка..." />;
-  return children(query.data);
+  return <LoadingMessage paused={query.fetchStatus === 'paused'} />;
 }

@@ -16,6 +16,20 @@ interface RequestOptions {
   body?: unknown;
 }
 
+/** A request with no answer by then fails, instead of leaving a spinner turning. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+// An upload may take longer on a slow line: 10 s plus a second per 64 KB.
+const UPLOAD_BYTES_PER_SECOND = 64 * 1024;
+
+export const NO_CONNECTION_MESSAGE = 'Нет связи с сервером';
+
+function timeoutFor(body: unknown): number {
+  if (!(body instanceof FormData)) return REQUEST_TIMEOUT_MS;
+  let bytes = 0;
+  for (const value of body.values()) if (value instanceof Blob) bytes += value.size;
+  return REQUEST_TIMEOUT_MS + Math.ceil(bytes / UPLOAD_BYTES_PER_SECOND) * 1000;
+}
+
 interface ErrorPayload {
   error?: { code?: string; message?: string };
 }
@@ -25,9 +39,14 @@ interface ErrorPayload {
  * same-origin guard requires of state-changing requests without a JSON body.
  */
 export async function api<T>(path: string, { method = 'GET', body }: RequestOptions = {}): Promise<T> {
+  // Offline, say so at once (the browser knows); a server that does not answer, in 10 s.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
+  }
   let response: Response;
   try {
     response = await fetch(path, {
+      signal: AbortSignal.timeout(timeoutFor(body)),
       method,
       credentials: 'same-origin',
       headers: {
@@ -40,7 +59,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
       keepalive: method !== 'GET' && body !== undefined && !(body instanceof FormData),
     });
   } catch {
-    throw new ApiError(0, 'network', 'Нет связи с сервером');
+    throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);

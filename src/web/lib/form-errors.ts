@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { z } from 'zod';
 
 /** Runs a shared schema over form values; returns the parsed data or the first message per field. */
@@ -13,4 +14,21 @@ export function validateForm<Schema extends z.ZodType>(
     errors[field] ??= issue.message;
   }
   return { data: null, errors };
+}
+
+/**
+ * A create form's messages: none until the first submit, then recomputed from the
+ * current values on every change, so a message goes as soon as its field is fixed.
+ */
+export function useFormValidation<Schema extends z.ZodType>(schema: Schema, values: unknown) {
+  const [submitted, setSubmitted] = useState(false);
+  const result = validateForm(schema, values);
+  return {
+    errors: submitted ? (result.errors ?? {}) : ({} as Record<string, string>),
+    /** Marks the form submitted; the parsed data when everything is valid. */
+    submit(): z.output<Schema> | null {
+      setSubmitted(true);
+      return result.data;
+    },
+  };
 }

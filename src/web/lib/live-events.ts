@@ -28,12 +28,17 @@ const MAX_BACKOFF_MS = 30_000;
  * One stream per tab. The browser's EventSource reconnects by itself after a dropped
  * connection (the server asks for 2 s); when the server refuses the stream (signed
  * out) it stops, and we retry with growing pauses after re-checking the session.
- * After any reconnect everything is refetched, since changes may have been missed.
+ * Every time the stream opens (the first time too: a screen may have loaded just
+ * before) and whenever the server says changes may have been missed (`resync`),
+ * every query is refetched, so nothing made meanwhile is missed.
  */
-export function connectLiveEvents(client: QueryClient, onStatus: (status: LiveStatus) => void): () => void {
+export function connectLiveEvents(
+  client: QueryClient,
+  onStatus: (status: LiveStatus) => void,
+  onReconnect?: () => void,
+): () => void {
   let source: EventSource | null = null;
   let stopped = false;
-  let hadError = false;
   let backoff = 1000;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -43,16 +48,18 @@ export function connectLiveEvents(client: QueryClient, onStatus: (status: LiveSt
     source.addEventListener('connect', () => {
       onStatus('open');
       backoff = 1000;
-      if (hadError) void client.invalidateQueries();
-      hadError = false;
+      // A request already under way is left to finish rather than started again, so the
+      // first screen's data is not fetched twice over while the stream opens.
+      void client.invalidateQueries(undefined, { cancelRefetch: false });
+      onReconnect?.();
     });
+    source.addEventListener('resync', () => void client.invalidateQueries());
     source.addEventListener('change', (message) => {
       const event: unknown = JSON.parse((message as MessageEvent<string>).data);
       if (!isChangeEvent(event)) return;
       for (const queryKey of affectedQueries(event)) void client.invalidateQueries({ queryKey });
     });
     source.onerror = () => {
-      hadError = true;
       onStatus('down');
       if (source?.readyState === EventSource.CLOSED && !stopped) {
         source = null;

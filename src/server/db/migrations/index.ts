@@ -5,6 +5,7 @@ import { clientsMigration } from './0002-clients';
 import { ticketsMigration } from './0003-tickets';
 import { tasksMigration } from './0004-tasks';
 import { pushMigration } from './0005-push';
+import { editVersionsMigration } from './0006-edit-versions';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0003-tickets': ticketsMigration(dialect),
     '0004-tasks': tasksMigration(dialect),
     '0005-push': pushMigration(dialect),
+    '0006-edit-versions': editVersionsMigration(),
   };
 }

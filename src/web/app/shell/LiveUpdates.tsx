@@ -2,6 +2,8 @@ import { Badge } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { connectLiveEvents } from '../../lib/live-events';
+import { useCurrentUser } from '../../lib/session';
+import { patchStoredEdit, sendUnsentEdits } from '../../lib/unsent-edits';
 
 // Reconnects within this time are not worth alarming anyone about.
 const GRACE_MS = 2500;
@@ -9,20 +11,30 @@ const GRACE_MS = 2500;
 /** Keeps every screen current, and says so when the live connection is down. */
 export function LiveUpdates() {
   const client = useQueryClient();
+  const userId = useCurrentUser().id;
   const [showDown, setShowDown] = useState(false);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const disconnect = connectLiveEvents(client, (status) => {
-      clearTimeout(timer);
-      if (status === 'down') timer = setTimeout(() => setShowDown(true), GRACE_MS);
-      else if (status === 'open') setShowDown(false);
-    });
+    // Edits left unsent by an earlier page, or while offline, go out whenever the
+    // server is reachable again (the stream opening says it is).
+    const sendStored = () => void sendUnsentEdits(userId, patchStoredEdit);
+    const disconnect = connectLiveEvents(
+      client,
+      (status) => {
+        clearTimeout(timer);
+        if (status === 'down') timer = setTimeout(() => setShowDown(true), GRACE_MS);
+        else if (status === 'open') setShowDown(false);
+      },
+      sendStored,
+    );
+    window.addEventListener('online', sendStored);
     return () => {
       clearTimeout(timer);
       disconnect();
+      window.removeEventListener('online', sendStored);
     };
-  }, [client]);
+  }, [client, userId]);
 
   if (!showDown) return null;
   return (

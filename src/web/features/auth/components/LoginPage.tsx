@@ -5,7 +5,7 @@ import { loginInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { useMe } from '../../../lib/session';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from './AuthCard';
@@ -22,15 +22,14 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, submit: validate } = useFormValidation(loginInput, { email, password });
 
   if (me.data) return <Navigate to={returnPath(location.state)} replace />;
 
   const submit = () => {
-    const result = validateForm(loginInput, { email, password });
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
-    login.mutate(result.data, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) });
+    const data = validate();
+    if (!data) return;
+    login.mutate(data, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) });
   };
 
   return (

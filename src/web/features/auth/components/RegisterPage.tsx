@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH, registerInput } from '../../../../domain/account-s
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { useMe } from '../../../lib/session';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from './AuthCard';
@@ -15,7 +15,8 @@ export function RegisterPage() {
   const register = useRegister();
   const navigate = useNavigate();
   const [values, setValues] = useState({ displayName: '', email: '', password: '', inviteCode: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const { errors, submit: validate } = useFormValidation(registerInput, values);
 
   if (me.data) return <Navigate to={paths.app} replace />;
 
@@ -29,10 +30,9 @@ export function RegisterPage() {
   });
 
   const submit = () => {
-    const result = validateForm(registerInput, values);
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
-    register.mutate(result.data, { onSuccess: () => navigate(paths.app, { replace: true }) });
+    const data = validate();
+    if (!data) return;
+    register.mutate(data, { onSuccess: () => navigate(paths.app, { replace: true }) });
   };
 
   return (

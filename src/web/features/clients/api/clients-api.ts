@@ -27,18 +27,19 @@ export function useCreateClient() {
   });
 }
 
-/** Not a hook: the autosave draft needs a stable function. */
+/** Not a hook: the autosave draft needs a stable function. Resolves with the client as saved. */
 export async function patchClient(
   queryClient: ReturnType<typeof useQueryClient>,
   id: number,
   changes: ClientPatchInput,
-): Promise<void> {
+): Promise<ClientDto> {
   const { client } = await api<{ client: ClientDto }>(`/api/clients/${id}`, {
     method: 'PATCH',
     body: changes,
   });
   queryClient.setQueryData(clientKeys.detail(id), client);
   void queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
+  return client;
 }
 
 export function useDeleteClient() {

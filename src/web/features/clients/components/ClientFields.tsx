@@ -1,60 +1,75 @@
 import { Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ClientEditableField } from '../../../../domain/client-schemas';
-import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
+import { CLIENT_FIELD_LABELS, CLIENT_LIMITS } from '../../../../domain/client-schemas';
 
 export type ClientValues = Record<ClientEditableField, string>;
 
 export const EMPTY_CLIENT: ClientValues = { fullName: '', phone: '', warranty: '', address: '', comment: '' };
 
+/** What an input of the form needs: its value, message and handlers. */
+export interface FieldBinding {
+  value: string;
+  error?: string;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
 /** The client's fields, shared by the new-client form and the client card. */
 export function ClientFields({
-  values,
-  errors,
-  onChange,
+  bind,
+  below,
   autoFocus = false,
 }: {
-  values: ClientValues;
-  errors: Partial<Record<ClientEditableField, string>>;
-  onChange: (field: ClientEditableField, value: string) => void;
+  bind: (field: ClientEditableField) => FieldBinding;
+  /** Shown under a field, e.g. someone else's change to it. */
+  below?: (field: ClientEditableField) => ReactNode;
   autoFocus?: boolean;
 }) {
-  const bind = (field: ClientEditableField) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange(field, e.currentTarget.value),
-  });
+  const labels = CLIENT_FIELD_LABELS;
   return (
     <>
       <TextInput
-        label="ФИО"
+        label={labels.fullName}
         required
         autoFocus={autoFocus}
         maxLength={CLIENT_LIMITS.fullName}
         autoComplete="off"
         {...bind('fullName')}
       />
+      {below?.('fullName')}
       <TextInput
-        label="Телефон"
+        label={labels.phone}
         type="tel"
         maxLength={CLIENT_LIMITS.phone}
         autoComplete="off"
         {...bind('phone')}
       />
+      {below?.('phone')}
       <TextInput
-        label="Гарантийный талон"
+        label={labels.warranty}
         maxLength={CLIENT_LIMITS.text}
         autoComplete="off"
         {...bind('warranty')}
       />
-      <Textarea label="Адрес" autosize minRows={1} maxLength={CLIENT_LIMITS.text} {...bind('address')} />
+      {below?.('warranty')}
       <Textarea
-        label="Комментарий"
+        label={labels.address}
+        autosize
+        minRows={1}
+        maxLength={CLIENT_LIMITS.text}
+        {...bind('address')}
+      />
+      {below?.('address')}
+      <Textarea
+        label={labels.comment}
         autosize
         minRows={2}
         maxLength={CLIENT_LIMITS.text}
         {...bind('comment')}
       />
+      {below?.('comment')}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { clientCreateInput } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useCreateClient } from '../api/clients-api';
 import { ClientFields, EMPTY_CLIENT, type ClientValues } from './ClientFields';
@@ -14,17 +14,16 @@ export function ClientNewPage() {
   const navigate = useNavigate();
   const create = useCreateClient();
   const [values, setValues] = useState<ClientValues>(EMPTY_CLIENT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, submit: validate } = useFormValidation(clientCreateInput, values);
   const nameMissing = !values.fullName.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Spec §5: without a name, saving silently does nothing (the button is disabled too).
     if (nameMissing || create.isPending) return;
-    const result = validateForm(clientCreateInput, values);
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
-    create.mutate(result.data, {
+    const data = validate();
+    if (!data) return;
+    create.mutate(data, {
       onSuccess: (client) => {
         toast.success('Клиент сохранён');
         navigate(paths.client(client.id), { replace: true });
@@ -39,9 +38,14 @@ export function ClientNewPage() {
         <Stack>
           <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
           <ClientFields
-            values={values}
-            errors={errors}
-            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+            bind={(field) => ({
+              value: values[field],
+              error: errors[field],
+              onChange: (e) => {
+                const value = e.currentTarget.value;
+                setValues((v) => ({ ...v, [field]: value }));
+              },
+            })}
             autoFocus
           />
           <Group justify="flex-end">

@@ -1,20 +1,26 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  CLIENT_EDITABLE_FIELDS,
+  CLIENT_FIELD_LABELS,
   clientPatchInput,
+  type ClientPatchInput,
   type ClientDto,
   type ClientEditableField,
 } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
+import { FieldConflict } from '../../../components/editing/FieldConflict';
+import { LeaveGuard } from '../../../components/editing/LeaveGuard';
+import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { errorMessage } from '../../../lib/api';
+import type { Snapshot } from '../../../lib/autosave';
 import { toast } from '../../../lib/toast';
-import { useAutosave } from '../../../lib/use-autosave';
+import { useRecordDraft } from '../../../lib/use-record-draft';
 import { patchClient, useClient, useDeleteClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
@@ -29,9 +35,9 @@ export function ClientPage() {
   );
 }
 
-function editableValues(client: ClientDto): ClientValues {
-  const { fullName, phone, warranty, address, comment } = client;
-  return { fullName, phone, warranty, address, comment };
+function clientSnapshot(client: ClientDto): Snapshot<ClientValues> {
+  const { fullName, phone, warranty, address, comment, version } = client;
+  return { values: { fullName, phone, warranty, address, comment }, version };
 }
 
 function validateField(field: ClientEditableField, value: string): string | undefined {
@@ -43,12 +49,15 @@ function ClientCard({ client }: { client: ClientDto }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useDeleteClient();
-  const server = useMemo(() => editableValues(client), [client]);
-  const draft = useAutosave<ClientValues>(server, {
-    save: (changes) => patchClient(queryClient, client.id, changes),
+  const draft = useRecordDraft<ClientValues, ClientDto>({
+    record: client,
+    url: `/api/clients/${client.id}`,
+    recordKey: 'client',
+    toSnapshot: clientSnapshot,
+    toPatch: (changes) => changes,
+    patch: (body) => patchClient(queryClient, client.id, body as ClientPatchInput),
+    textFields: CLIENT_EDITABLE_FIELDS,
     validate: validateField,
-    onSaved: () => toast.success('Клиент сохранён'),
-    onError: (error) => toast.error(errorMessage(error)),
   });
 
   const confirmDelete = () =>
@@ -71,14 +80,9 @@ function ClientCard({ client }: { client: ClientDto }) {
         }),
     });
 
-  const status = draft.saving
-    ? 'Сохранение…'
-    : draft.pending
-      ? 'Есть несохранённые изменения'
-      : 'Все изменения сохранены';
-
   return (
     <Stack maw={640}>
+      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
       <Anchor component={Link} to={paths.clients} size="sm">
         ← Клиенты
       </Anchor>
@@ -93,11 +97,19 @@ function ClientCard({ client }: { client: ClientDto }) {
       </Group>
       <Paper withBorder p="md" radius="md">
         <Stack>
-          <ClientFields values={draft.values} errors={draft.errors} onChange={draft.set} />
+          <ClientFields
+            bind={draft.bind}
+            below={(field) => (
+              <FieldConflict
+                label={CLIENT_FIELD_LABELS[field]}
+                conflict={draft.conflicts[field]}
+                onKeepTheirs={() => draft.keepTheirs(field)}
+                onKeepMine={() => draft.keepMine(field)}
+              />
+            )}
+          />
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="autosave-status">
-              {status}
-            </Text>
+            <SaveStatus status={draft.status} />
             <Button color="red" variant="subtle" onClick={confirmDelete} loading={remove.isPending}>
               Удалить клиента
             </Button>

@@ -17,7 +17,7 @@ export function DefaultAssigneesCard() {
   const users = useUserOptions();
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: DefaultAssigneesDto) =>
+    mutationFn: (values: Partial<DefaultAssigneesDto>) =>
       api<DefaultAssigneesDto>('/api/settings/default-assignees', { method: 'PUT', body: values }),
     onSuccess: (values) => {
       client.setQueryData(defaultAssigneesQuery.queryKey, values);
@@ -29,7 +29,8 @@ export function DefaultAssigneesCard() {
   const current = defaults.data;
   const change = (field: keyof DefaultAssigneesDto, value: string | null) => {
     if (!current) return;
-    save.mutate({ ...current, [field]: value ? Number(value) : null });
+    // Only this default: another admin's change to the other one stays.
+    save.mutate({ [field]: value ? Number(value) : null });
   };
   const asValue = (id: number | null | undefined) => (id ? String(id) : UNASSIGNED);
 

@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { CenteredMessage } from '../../../components/CenteredMessage';
+import { LoadingMessage } from '../../../components/LoadingMessage';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEmployees } from '../api/employees-api';
@@ -14,8 +14,8 @@ export function EmployeesPage() {
   return (
     <Stack>
       <Title order={2}>Сотрудники</Title>
-      {employees.isPending && <CenteredMessage title="Загрузка..." />}
-      {employees.isError && <Text c="red">{errorMessage(employees.error)}</Text>}
+      {employees.isPending && <LoadingMessage paused={employees.fetchStatus === 'paused'} />}
+      {employees.isError && !employees.data && <Text c="red">{errorMessage(employees.error)}</Text>}
       {employees.data && (
         <Table.ScrollContainer minWidth={680}>
           <Table striped highlightOnHover verticalSpacing="xs">

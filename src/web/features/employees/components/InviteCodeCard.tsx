@@ -32,7 +32,11 @@ export function InviteCodeCard() {
         <Text size="sm" c="dimmed">
           Новые сотрудники вводят этот код при регистрации.
         </Text>
-        {inviteCode.isPending && <Text size="sm">Загрузка...</Text>}
+        {inviteCode.isPending && (
+          <Text size="sm">
+            {inviteCode.fetchStatus === 'paused' ? 'Нет связи с сервером' : 'Загрузка...'}
+          </Text>
+        )}
         {inviteCode.isError && <Text c="red">{errorMessage(inviteCode.error)}</Text>}
         {inviteCode.data && (
           <>
@@ -65,7 +69,12 @@ export function InviteCodeCard() {
                   aria-label="Новый код приглашения"
                   placeholder="Новый код"
                   value={draft}
-                  onChange={(e) => setDraft(e.currentTarget.value)}
+                  onChange={(e) => {
+                    const next = e.currentTarget.value;
+                    setDraft(next);
+                    // A message goes as soon as the code is acceptable.
+                    if (error && !validateForm(inviteCodeInput, { code: next }).errors) setError(undefined);
+                  }}
                   error={error}
                   maw={260}
                 />

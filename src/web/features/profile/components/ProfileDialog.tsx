@@ -5,7 +5,7 @@ import { profileInput, type ProfileInput } from '../../../../domain/account-sche
 import type { UserDto } from '../../../../domain/users';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { api, errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { useCurrentUser, useSetMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
@@ -22,7 +22,7 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
   const me = useCurrentUser();
   const setMe = useSetMe();
   const [values, setValues] = useState({ displayName: me.displayName, phone: me.phone });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, submit: validate } = useFormValidation(profileInput, values);
   const field = (name: keyof typeof values) => ({
     value: values[name],
     error: errors[name],
@@ -43,9 +43,8 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const result = validateForm(profileInput, values);
-    setErrors(result.errors ?? {});
-    if (result.data) save.mutate(result.data);
+    const data = validate();
+    if (data) save.mutate(data);
   };
 
   return (

@@ -34,15 +34,16 @@ function useTaskMutation<Input>(request: (input: Input) => Promise<{ task: TaskD
 export const useCreateTask = () =>
   useTaskMutation((input: TaskCreateInput) => api('/api/tasks', { method: 'POST', body: input }));
 
-/** Not a hook: the autosave draft needs a stable function. */
+/** Not a hook: the autosave draft needs a stable function. Resolves with the task as saved. */
 export async function patchTask(
   queryClient: ReturnType<typeof useQueryClient>,
   id: number,
   changes: TaskPatchInput,
-): Promise<void> {
+): Promise<TaskDetailDto> {
   const { task } = await api<{ task: TaskDetailDto }>(`/api/tasks/${id}`, { method: 'PATCH', body: changes });
   queryClient.setQueryData(taskKeys.detail(id), task);
   void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+  return task;
 }
 
 export const useUploadTaskPhotos = (id: number) =>

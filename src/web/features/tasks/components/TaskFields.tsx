@@ -1,8 +1,10 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { PROVIDER_LABELS, PROVIDERS } from '../../../../domain/providers';
-import { TASK_TITLE_LIMIT } from '../../../../domain/task-schemas';
+import { TASK_FIELD_LABELS, TASK_TITLE_LIMIT } from '../../../../domain/task-schemas';
 import { TASK_STATUS_LABELS, TASK_STATUSES } from '../../../../domain/task-status';
 import { ClientPicker } from '../../../components/ClientPicker';
+import { DateField } from '../../../components/editing/DateField';
+import { textProps, type FormControl } from '../../../lib/form-control';
 import { assigneeOptions, useUserOptions } from '../../../lib/staff-api';
 import type { TaskFormValues } from './task-form-values';
 
@@ -11,75 +13,79 @@ const PROVIDER_OPTIONS = [
   { value: '', label: 'Не выбрана' },
   ...PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] })),
 ];
+const labels = TASK_FIELD_LABELS;
 
 /** The task's fields, shared by the new-task form and the task card. */
 export function TaskFields({
-  values,
-  errors,
-  onChange,
+  form,
   autoFocus = false,
 }: {
-  values: TaskFormValues;
-  errors: Partial<Record<keyof TaskFormValues, string>>;
-  onChange: (field: keyof TaskFormValues, value: string) => void;
+  form: FormControl<TaskFormValues>;
   autoFocus?: boolean;
 }) {
   const users = useUserOptions();
+  const { values, errors, set } = form;
+  const below = (field: keyof TaskFormValues) => form.below?.(field);
   return (
     <>
       <TextInput
-        label="Название"
+        label={labels.title}
         required
         autoFocus={autoFocus}
         maxLength={TASK_TITLE_LIMIT}
-        value={values.title}
-        onChange={(e) => onChange('title', e.currentTarget.value)}
-        error={errors.title}
+        {...textProps(form, 'title')}
       />
-      <Textarea
-        label="Описание"
-        autosize
-        minRows={3}
-        value={values.description}
-        onChange={(e) => onChange('description', e.currentTarget.value)}
-        error={errors.description}
-      />
+      {below('title')}
+      <Textarea label={labels.description} autosize minRows={3} {...textProps(form, 'description')} />
+      {below('description')}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
-          label="Статус"
-          data={STATUS_OPTIONS}
-          value={values.status}
-          onChange={(v) => v && onChange('status', v)}
-          allowDeselect={false}
-        />
-        <TextInput
-          label="Срок"
-          type="date"
-          value={values.dueDate}
-          onChange={(e) => onChange('dueDate', e.currentTarget.value)}
-          error={errors.dueDate}
-        />
-        <Select
-          label="Исполнитель"
-          data={assigneeOptions(users.data)}
-          value={values.assigneeId}
-          onChange={(v) => onChange('assigneeId', v ?? '')}
-          allowDeselect={false}
-          error={errors.assigneeId}
-        />
-        <Select
-          label="Служба доставки"
-          data={PROVIDER_OPTIONS}
-          value={values.deliveryProvider}
-          onChange={(v) => onChange('deliveryProvider', v ?? '')}
-          allowDeselect={false}
-        />
+        <Stack gap={4}>
+          <Select
+            label={labels.status}
+            data={STATUS_OPTIONS}
+            value={values.status}
+            onChange={(v) => v && set('status', v)}
+            allowDeselect={false}
+          />
+          {below('status')}
+        </Stack>
+        <Stack gap={4}>
+          <DateField
+            label={labels.dueDate}
+            value={values.dueDate}
+            onCommit={(v) => set('dueDate', v)}
+            error={errors.dueDate}
+          />
+          {below('dueDate')}
+        </Stack>
+        <Stack gap={4}>
+          <Select
+            label={labels.assigneeId}
+            data={assigneeOptions(users.data)}
+            value={values.assigneeId}
+            onChange={(v) => set('assigneeId', v ?? '')}
+            allowDeselect={false}
+            error={errors.assigneeId}
+          />
+          {below('assigneeId')}
+        </Stack>
+        <Stack gap={4}>
+          <Select
+            label={labels.deliveryProvider}
+            data={PROVIDER_OPTIONS}
+            value={values.deliveryProvider}
+            onChange={(v) => set('deliveryProvider', v ?? '')}
+            allowDeselect={false}
+          />
+          {below('deliveryProvider')}
+        </Stack>
       </SimpleGrid>
       <ClientPicker
         value={values.clientId ? Number(values.clientId) : null}
-        onChange={(id) => onChange('clientId', id === null ? '' : String(id))}
+        onChange={(id) => set('clientId', id === null ? '' : String(id))}
         error={errors.clientId}
       />
+      {below('clientId')}
     </>
   );
 }

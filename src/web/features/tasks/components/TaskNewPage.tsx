@@ -5,7 +5,7 @@ import { paths } from '../../../../domain/routes';
 import { taskCreateInput } from '../../../../domain/task-schemas';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { useDefaultAssignees } from '../../../lib/staff-api';
 import { useCreateTask } from '../api/tasks-api';
 import { EMPTY_TASK_FORM, formToPatch, type TaskFormValues } from './task-form-values';
@@ -22,17 +22,16 @@ export function TaskNewPage() {
   });
   // Until the user picks someone, the admin's default assignee for tasks applies.
   const [assigneeTouched, setAssigneeTouched] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const defaultAssignee = defaults.data?.taskAssigneeId;
   const shown: TaskFormValues =
     assigneeTouched || !defaultAssignee ? values : { ...values, assigneeId: String(defaultAssignee) };
 
+  const payload = formToPatch(shown);
+  const { errors, submit: validate } = useFormValidation(taskCreateInput, payload);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const payload = formToPatch(shown);
-    const result = validateForm(taskCreateInput, payload);
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+    if (!validate()) return;
     create.mutate(payload as Parameters<typeof create.mutate>[0], {
       onSuccess: ({ task }) => navigate(paths.task(task.id), { replace: true }),
     });
@@ -45,11 +44,13 @@ export function TaskNewPage() {
         <Stack>
           <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
           <TaskFields
-            values={shown}
-            errors={errors}
-            onChange={(field, value) => {
-              if (field === 'assigneeId') setAssigneeTouched(true);
-              setValues((v) => ({ ...v, [field]: value }));
+            form={{
+              values: shown,
+              errors,
+              set: (field, value) => {
+                if (field === 'assigneeId') setAssigneeTouched(true);
+                setValues((v) => ({ ...v, [field]: value }));
+              },
             }}
             autoFocus
           />

@@ -1,19 +1,25 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
 import { paths } from '../../../../domain/routes';
-import type { TaskDetailDto } from '../../../../domain/task-schemas';
+import { TASK_FIELD_LABELS, type TaskDetailDto, type TaskPatchInput } from '../../../../domain/task-schemas';
+import { TASK_STATUS_LABELS, isTaskStatus } from '../../../../domain/task-status';
+import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { RecordGate } from '../../../components/RecordGate';
 import { PhotoGallery } from '../../../components/PhotoGallery';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
+import { FieldConflict } from '../../../components/editing/FieldConflict';
+import { LeaveGuard } from '../../../components/editing/LeaveGuard';
+import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useUserOptions } from '../../../lib/staff-api';
 import { toast } from '../../../lib/toast';
-import { useAutosave } from '../../../lib/use-autosave';
+import { useRecordDraft } from '../../../lib/use-record-draft';
 import { patchTask, useDeleteTask, useDeleteTaskPhoto, useTask, useUploadTaskPhotos } from '../api/tasks-api';
-import { formToPatch, taskToForm, validateTaskField, type TaskFormValues } from './task-form-values';
+import { formToPatch, taskSnapshot, validateTaskField, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';
 
 export function TaskPage() {
@@ -26,19 +32,46 @@ export function TaskPage() {
   );
 }
 
+const TEXT_FIELDS = ['title', 'description'] as const;
+// Pickers save at once; typed text 500 ms after the last key (spec §9).
+const SAVE_ON = {
+  status: 'now',
+  dueDate: 'now',
+  assigneeId: 'now',
+  clientId: 'now',
+  deliveryProvider: 'now',
+} as const;
+
 function TaskCard({ task }: { task: TaskDetailDto }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const users = useUserOptions();
   const remove = useDeleteTask();
   const upload = useUploadTaskPhotos(task.id);
   const removePhoto = useDeleteTaskPhoto(task.id);
-  const server = useMemo(() => taskToForm(task), [task]);
-  const draft = useAutosave<TaskFormValues>(server, {
-    save: (changes) => patchTask(queryClient, task.id, formToPatch(changes)),
+  const draft = useRecordDraft<TaskFormValues, TaskDetailDto>({
+    record: task,
+    url: `/api/tasks/${task.id}`,
+    recordKey: 'task',
+    toSnapshot: taskSnapshot,
+    toPatch: formToPatch,
+    patch: (body) => patchTask(queryClient, task.id, body as TaskPatchInput),
+    textFields: TEXT_FIELDS,
     validate: validateTaskField,
-    onError: (error) => toast.error(errorMessage(error)),
+    saveOn: SAVE_ON,
   });
   const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  // How someone else's value reads in a conflict notice.
+  const describe = (field: keyof TaskFormValues) => (value: string) => {
+    if (!value) return '(пусто)';
+    if (field === 'status' && isTaskStatus(value)) return TASK_STATUS_LABELS[value];
+    if (field === 'deliveryProvider' && isProvider(value)) return PROVIDER_LABELS[value];
+    if (field === 'dueDate') return formatCalendarDate(value);
+    if (field === 'assigneeId') return users.data?.find((u) => String(u.id) === value)?.displayName ?? value;
+    if (field === 'clientId') return task.clientName || value;
+    return value;
+  };
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -56,14 +89,9 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
         }),
     });
 
-  const status = draft.saving
-    ? 'Сохранение…'
-    : draft.pending
-      ? 'Есть несохранённые изменения'
-      : 'Все изменения сохранены';
-
   return (
     <Stack maw={760}>
+      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
       <Anchor component={Link} to={paths.tasks} size="sm">
         ← Задачи
       </Anchor>
@@ -82,15 +110,26 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
       </Group>
       <Paper withBorder p="md" radius="md">
         <Stack>
-          <TaskFields values={draft.values} errors={draft.errors} onChange={draft.set} />
+          <TaskFields
+            form={{
+              ...draft,
+              below: (field) => (
+                <FieldConflict
+                  label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
+                  conflict={draft.conflicts[field]}
+                  describe={describe(field)}
+                  onKeepTheirs={() => draft.keepTheirs(field)}
+                  onKeepMine={() => draft.keepMine(field)}
+                />
+              ),
+            }}
+          />
           {task.clientId && (
             <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
               Карточка клиента: {task.clientName}
             </Anchor>
           )}
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="autosave-status">
-            {status}
-          </Text>
+          <SaveStatus status={draft.status} />
         </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md">

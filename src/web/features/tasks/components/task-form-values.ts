@@ -1,5 +1,6 @@
 import type { TaskDto, TaskPatchInput } from '../../../../domain/task-schemas';
 import { taskPatchInput } from '../../../../domain/task-schemas';
+import type { Snapshot } from '../../../lib/autosave';
 import { isTaskStatus } from '../../../../domain/task-status';
 import { isProvider } from '../../../../domain/providers';
 
@@ -24,6 +25,13 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
   deliveryProvider: '',
 };
 
+export type TaskFields = Omit<TaskPatchInput, 'version'>;
+
+/** The task as the card's draft sees it. */
+export function taskSnapshot(task: TaskDto): Snapshot<TaskFormValues> {
+  return { values: taskToForm(task), version: task.version };
+}
+
 export function taskToForm(task: TaskDto): TaskFormValues {
   return {
     title: task.title,
@@ -39,8 +47,8 @@ export function taskToForm(task: TaskDto): TaskFormValues {
 const toId = (value: string) => (value ? Number(value) : null);
 
 /** Form fields -> API payload (only the fields given). */
-export function formToPatch(values: Partial<TaskFormValues>): TaskPatchInput {
-  const patch: TaskPatchInput = {};
+export function formToPatch(values: Partial<TaskFormValues>): TaskFields {
+  const patch: TaskFields = {};
   if (values.title !== undefined) patch.title = values.title;
   if (values.description !== undefined) patch.description = values.description;
   if (values.dueDate !== undefined) patch.dueDate = values.dueDate;
@@ -53,9 +61,11 @@ export function formToPatch(values: Partial<TaskFormValues>): TaskPatchInput {
   return patch;
 }
 
+const fieldsSchema = taskPatchInput.omit({ version: true });
+
 /** The shared schema's message for one field, or undefined when it can be saved. */
 export function validateTaskField(field: keyof TaskFormValues, value: string): string | undefined {
   const patch = formToPatch({ [field]: value });
-  const result = taskPatchInput.safeParse(patch);
+  const result = fieldsSchema.safeParse(patch);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

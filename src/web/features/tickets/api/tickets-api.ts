@@ -42,8 +42,20 @@ function useTicketMutation<Input>(request: (input: Input) => Promise<{ ticket: T
 export const useCreateTicket = () =>
   useTicketMutation((input: TicketCreateInput) => api('/api/tickets', { method: 'POST', body: input }));
 
-export const usePatchTicket = (id: number) =>
-  useTicketMutation((patch: TicketPatchInput) => api(`/api/tickets/${id}`, { method: 'PATCH', body: patch }));
+/** Not a hook: the autosave draft needs a stable function. Resolves with the ticket as saved. */
+export async function patchTicket(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: number,
+  changes: TicketPatchInput,
+): Promise<TicketDetailDto> {
+  const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}`, {
+    method: 'PATCH',
+    body: changes,
+  });
+  queryClient.setQueryData(ticketKeys.detail(id), ticket);
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+  return ticket;
+}
 
 export const useStepTicket = (id: number) =>
   useTicketMutation((input: { direction: StepDirection; expectedStatus: string }) =>

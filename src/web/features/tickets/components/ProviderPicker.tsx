@@ -1,42 +1,32 @@
 import { Chip, Group, Stack, Text } from '@mantine/core';
-import { PROVIDER_COLORS, PROVIDER_LABELS, PROVIDERS, isProvider } from '../../../../domain/providers';
-import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { usePatchTicket } from '../api/tickets-api';
+import { PROVIDER_COLORS, PROVIDER_LABELS, PROVIDERS } from '../../../../domain/providers';
+
+export const PROVIDER_PICKER_LABELS = {
+  deliveryProvider: 'Служба доставки к нам',
+  returnProvider: 'Служба доставки клиенту',
+} as const;
 
 /** Incoming provider in «Доставка оформлена», return provider in «Готов к отправке». */
 export function ProviderPicker({
-  ticket,
   field,
+  value,
+  onChange,
+  disabled,
 }: {
-  ticket: TicketDetailDto;
   field: 'deliveryProvider' | 'returnProvider';
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
 }) {
-  const patch = usePatchTicket(ticket.id);
-  const value = ticket[field];
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        {field === 'deliveryProvider' ? 'Служба доставки к нам' : 'Служба доставки клиенту'}
+        {PROVIDER_PICKER_LABELS[field]}
       </Text>
-      <Chip.Group
-        value={value ?? ''}
-        onChange={(next) =>
-          patch.mutate(
-            { [field]: isProvider(next) ? next : null },
-            { onError: (error) => toast.error(errorMessage(error)) },
-          )
-        }
-      >
+      <Chip.Group value={value} onChange={(next) => onChange(typeof next === 'string' ? next : '')}>
         <Group gap="xs">
           {PROVIDERS.map((provider) => (
-            <Chip
-              key={provider}
-              value={provider}
-              color={PROVIDER_COLORS[provider]}
-              disabled={patch.isPending}
-            >
+            <Chip key={provider} value={provider} color={PROVIDER_COLORS[provider]} disabled={disabled}>
               {PROVIDER_LABELS[provider]}
             </Chip>
           ))}

@@ -16,9 +16,10 @@ import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
 import { ClientPicker } from '../../../components/ClientPicker';
+import { DateField } from '../../../components/editing/DateField';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useFormValidation } from '../../../lib/form-errors';
 import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../../lib/staff-api';
 import { useCreateTicket } from '../api/tickets-api';
 
@@ -41,23 +42,22 @@ export function TicketNewPage() {
   const [dueDate, setDueDate] = useState('');
   // Undefined until the user picks: then the admin's default applies.
   const [assignee, setAssignee] = useState<string | undefined>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const defaultAssignee = defaults.data?.ticketAssigneeId;
   const assigneeValue = assignee ?? (defaultAssignee ? String(defaultAssignee) : UNASSIGNED);
 
+  const payload = {
+    title: title || undefined,
+    client: mode === 'existing' ? { mode, clientId: clientId ?? undefined } : { mode, ...newClient },
+    description,
+    dueDate,
+    assigneeId: assigneeValue === UNASSIGNED ? null : Number(assigneeValue),
+  };
+  const { errors, submit: validate } = useFormValidation(ticketCreateInput, payload);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const payload = {
-      title: title || undefined,
-      client: mode === 'existing' ? { mode, clientId: clientId ?? undefined } : { mode, ...newClient },
-      description,
-      dueDate,
-      assigneeId: assigneeValue === UNASSIGNED ? null : Number(assigneeValue),
-    };
-    const result = validateForm(ticketCreateInput, payload);
-    setErrors(result.errors ?? {});
-    if (!result.data) return;
+    if (!validate()) return;
     create.mutate(payload as Parameters<typeof create.mutate>[0], {
       onSuccess: ({ ticket }) => navigate(paths.ticket(ticket.id), { replace: true }),
     });
@@ -126,14 +126,7 @@ export function TicketNewPage() {
             error={errors.description}
           />
           <Group grow wrap="wrap" align="flex-start">
-            <TextInput
-              label="Срок"
-              type="date"
-              value={dueDate}
-              onChange={(e) => setDueDate(e.currentTarget.value)}
-              error={errors.dueDate}
-              miw={180}
-            />
+            <DateField label="Срок" value={dueDate} onCommit={setDueDate} error={errors.dueDate} />
             <Select
               label="Исполнитель"
               data={assigneeOptions(users.data)}

@@ -8,19 +8,27 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatCalendarDate } from '../../../../domain/calendar-date';
+import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
 import { paths } from '../../../../domain/routes';
 import {
   TEXT_LIMIT,
+  TICKET_FIELD_LABELS,
   ticketNumber,
   type TicketDetailDto,
   type TicketPatchInput,
 } from '../../../../domain/ticket-schemas';
 import { providerPickerFor, showsPvzPhotos } from '../../../../domain/ticket-status';
+import { DateField } from '../../../components/editing/DateField';
+import { FieldConflict } from '../../../components/editing/FieldConflict';
+import { LeaveGuard } from '../../../components/editing/LeaveGuard';
+import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
@@ -29,13 +37,19 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../../lib/staff-api';
 import { toast } from '../../../lib/toast';
-import { useDeleteTicket, usePatchTicket, useTicket } from '../api/tickets-api';
+import { useRecordDraft } from '../../../lib/use-record-draft';
+import { patchTicket, useDeleteTicket, useTicket } from '../api/tickets-api';
 import { Attachments } from './Attachments';
-import { BlurSaveTextarea } from './BlurSaveTextarea';
 import { HistoryList } from './HistoryList';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
+import {
+  ticketFormToPatch,
+  ticketSnapshot,
+  validateTicketField,
+  type TicketFormValues,
+} from './ticket-form-values';
 
 export function TicketPage() {
   const id = Number(useParams().id);
@@ -47,14 +61,52 @@ export function TicketPage() {
   );
 }
 
+// Spec §9: the texts save when left, the due date and the pickers at once.
+const SAVE_ON = {
+  description: 'blur',
+  repairSummary: 'blur',
+  dueDate: 'now',
+  assigneeId: 'now',
+  deliveryProvider: 'now',
+  returnProvider: 'now',
+} as const;
+const TEXT_FIELDS = ['description', 'repairSummary'] as const;
+
 function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const navigate = useNavigate();
-  const patch = usePatchTicket(ticket.id);
+  const queryClient = useQueryClient();
   const remove = useDeleteTicket();
   const users = useUserOptions();
   const picker = providerPickerFor(ticket.status);
-  const save = (changes: TicketPatchInput) =>
-    patch.mutate(changes, { onError: (error) => toast.error(errorMessage(error)) });
+  const draft = useRecordDraft<TicketFormValues, TicketDetailDto>({
+    record: ticket,
+    url: `/api/tickets/${ticket.id}`,
+    recordKey: 'ticket',
+    toSnapshot: ticketSnapshot,
+    toPatch: ticketFormToPatch,
+    patch: (body) => patchTicket(queryClient, ticket.id, body as TicketPatchInput),
+    textFields: TEXT_FIELDS,
+    validate: validateTicketField,
+    saveOn: SAVE_ON,
+  });
+  const describe = (field: keyof TicketFormValues) => (value: string) => {
+    if (!value) return '(пусто)';
+    if (field === 'dueDate') return formatCalendarDate(value);
+    if (field === 'assigneeId') return users.data?.find((u) => String(u.id) === value)?.displayName ?? value;
+    if ((field === 'deliveryProvider' || field === 'returnProvider') && isProvider(value)) {
+      return PROVIDER_LABELS[value];
+    }
+    return value;
+  };
+  const conflictFor = (field: keyof TicketFormValues) => (
+    <FieldConflict
+      label={TICKET_FIELD_LABELS[field as keyof typeof TICKET_FIELD_LABELS]}
+      conflict={draft.conflicts[field]}
+      describe={describe(field)}
+      onKeepTheirs={() => draft.keepTheirs(field)}
+      onKeepMine={() => draft.keepMine(field)}
+    />
+  );
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -78,6 +130,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
 
   return (
     <Stack maw={760}>
+      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
       <Anchor component={Link} to={paths.tickets} size="sm">
         ← Заявки
       </Anchor>
@@ -120,7 +173,17 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       <Paper withBorder p="md" radius="md">
         <Stack>
           <StepControls ticket={ticket} />
-          {picker && <ProviderPicker ticket={ticket} field={picker} />}
+          {picker && (
+            <>
+              <ProviderPicker
+                field={picker}
+                value={draft.values[picker]}
+                onChange={(value) => draft.set(picker, value)}
+                disabled={draft.saving}
+              />
+              {conflictFor(picker)}
+            </>
+          )}
           {showsPvzPhotos(ticket.status) && <PvzPhotos ticket={ticket} />}
         </Stack>
       </Paper>
@@ -128,32 +191,43 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       <Paper withBorder p="md" radius="md">
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select
-              label="Исполнитель"
-              data={assigneeOptions(users.data)}
-              value={ticket.assigneeId === null ? UNASSIGNED : String(ticket.assigneeId)}
-              onChange={(value) => save({ assigneeId: value ? Number(value) : null })}
-              allowDeselect={false}
-            />
-            <TextInput
-              label="Срок"
-              type="date"
-              value={ticket.dueDate ?? ''}
-              onChange={(e) => save({ dueDate: e.currentTarget.value })}
-            />
+            <Stack gap={4}>
+              <Select
+                label={TICKET_FIELD_LABELS.assigneeId}
+                data={assigneeOptions(users.data)}
+                value={draft.values.assigneeId || UNASSIGNED}
+                onChange={(value) => draft.set('assigneeId', value ?? '')}
+                allowDeselect={false}
+              />
+              {conflictFor('assigneeId')}
+            </Stack>
+            <Stack gap={4}>
+              <DateField
+                label={TICKET_FIELD_LABELS.dueDate}
+                value={draft.values.dueDate}
+                onCommit={(value) => draft.set('dueDate', value)}
+                error={draft.errors.dueDate}
+              />
+              {conflictFor('dueDate')}
+            </Stack>
           </SimpleGrid>
-          <BlurSaveTextarea
-            label="Описание"
-            value={ticket.description}
+          <Textarea
+            label={TICKET_FIELD_LABELS.description}
+            autosize
+            minRows={2}
             maxLength={TEXT_LIMIT}
-            onSave={(description) => save({ description })}
+            {...draft.bind('description')}
           />
-          <BlurSaveTextarea
-            label="Итог ремонта"
-            value={ticket.repairSummary}
+          {conflictFor('description')}
+          <Textarea
+            label={TICKET_FIELD_LABELS.repairSummary}
+            autosize
+            minRows={2}
             maxLength={TEXT_LIMIT}
-            onSave={(repairSummary) => save({ repairSummary })}
+            {...draft.bind('repairSummary')}
           />
+          {conflictFor('repairSummary')}
+          <SaveStatus status={draft.status} />
         </Stack>
       </Paper>
 

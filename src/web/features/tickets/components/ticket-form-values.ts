@@ -1,0 +1,49 @@
+import { isProvider } from '../../../../domain/providers';
+import { ticketPatchInput, type TicketDto, type TicketPatchInput } from '../../../../domain/ticket-schemas';
+import type { Snapshot } from '../../../lib/autosave';
+
+/** The ticket's fields edited on its card, as strings ('' for none). */
+export interface TicketFormValues extends Record<string, string> {
+  description: string;
+  repairSummary: string;
+  dueDate: string;
+  assigneeId: string;
+  deliveryProvider: string;
+  returnProvider: string;
+}
+
+export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
+  return {
+    values: {
+      description: ticket.description,
+      repairSummary: ticket.repairSummary,
+      dueDate: ticket.dueDate ?? '',
+      assigneeId: ticket.assigneeId === null ? '' : String(ticket.assigneeId),
+      deliveryProvider: ticket.deliveryProvider ?? '',
+      returnProvider: ticket.returnProvider ?? '',
+    },
+    version: ticket.version,
+  };
+}
+
+const provider = (value: string) => (isProvider(value) ? value : null);
+
+/** Form fields -> API payload (only the fields given). */
+export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<TicketPatchInput, 'version'> {
+  const patch: Omit<TicketPatchInput, 'version'> = {};
+  if (values.description !== undefined) patch.description = values.description;
+  if (values.repairSummary !== undefined) patch.repairSummary = values.repairSummary;
+  if (values.dueDate !== undefined) patch.dueDate = values.dueDate;
+  if (values.assigneeId !== undefined)
+    patch.assigneeId = values.assigneeId ? Number(values.assigneeId) : null;
+  if (values.deliveryProvider !== undefined) patch.deliveryProvider = provider(values.deliveryProvider);
+  if (values.returnProvider !== undefined) patch.returnProvider = provider(values.returnProvider);
+  return patch;
+}
+
+const fieldsSchema = ticketPatchInput.omit({ version: true });
+
+export function validateTicketField(field: keyof TicketFormValues, value: string): string | undefined {
+  const result = fieldsSchema.safeParse(ticketFormToPatch({ [field]: value }));
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
