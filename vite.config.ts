@@ -40,7 +40,9 @@ export default defineConfig({
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept beside the build for reading a production stack trace; never referenced by
+    // the bundles nor served (src/server/http/web-app.ts).
+    sourcemap: 'hidden',
     // React + Mantine make a ~560 kB main chunk (about 170 kB as sent); measured in
     // docs/benchmarks.md and within the first-row target, so the warning is only noise.
     chunkSizeWarningLimit: 700,

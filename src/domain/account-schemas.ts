@@ -1,3 +1,4 @@
+import { hasControlCharacter, lineText, recordId } from './input-text';
 import { ROLES } from './roles';
 import { strictPayload, z } from './zod-ru';
 
@@ -10,30 +11,34 @@ const email = z
   .trim()
   .min(1, 'Введите e-mail')
   .max(254, 'Слишком длинный e-mail')
-  .regex(EMAIL_PATTERN, 'Некорректный e-mail');
+  .regex(EMAIL_PATTERN, 'Некорректный e-mail')
+  .refine((value) => !hasControlCharacter(value, false), 'Некорректный e-mail');
 
-const displayName = z
-  .string({ error: 'Введите ФИО' })
-  .trim()
-  .min(1, 'Введите ФИО')
-  .max(200, 'ФИО не длиннее 200 символов');
+const displayName = lineText('ФИО', 200, { required: 'Введите ФИО' });
 
-const phone = z.string().trim().max(50, 'Телефон не длиннее 50 символов');
+const phone = lineText('Телефон', 50);
+
+/** Any character may be in a password except the controls no keyboard types (NUL among them). */
+const password = (message: string) =>
+  z
+    .string({ error: message })
+    .max(PASSWORD_MAX_LENGTH, `Пароль не длиннее ${PASSWORD_MAX_LENGTH} символов`)
+    .refine((value) => !hasControlCharacter(value, false), 'Пароль: недопустимый символ');
 
 export const registerInput = strictPayload({
   displayName,
   email,
-  password: z
-    .string({ error: 'Введите пароль' })
-    .min(PASSWORD_MIN_LENGTH, `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`)
-    .max(PASSWORD_MAX_LENGTH, `Пароль не длиннее ${PASSWORD_MAX_LENGTH} символов`),
-  inviteCode: z.string({ error: 'Введите код приглашения' }).trim().min(1, 'Введите код приглашения'),
+  password: password('Введите пароль').min(
+    PASSWORD_MIN_LENGTH,
+    `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
+  ),
+  inviteCode: lineText('Код приглашения', 64, { required: 'Введите код приглашения' }),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = strictPayload({
   email,
-  password: z.string({ error: 'Введите пароль' }).min(1, 'Введите пароль').max(PASSWORD_MAX_LENGTH),
+  password: password('Введите пароль').min(1, 'Введите пароль'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -54,15 +59,14 @@ export const accessChangeInput = strictPayload({
 export type AccessChangeInput = z.infer<typeof accessChangeInput>;
 
 export const inviteCodeInput = strictPayload({
-  code: z
-    .string({ error: 'Введите код приглашения' })
-    .trim()
-    .min(6, 'Код приглашения не короче 6 символов')
-    .max(64, 'Код приглашения не длиннее 64 символов'),
+  code: lineText('Код приглашения', 64, { required: 'Введите код приглашения' }).min(
+    6,
+    'Код приглашения не короче 6 символов',
+  ),
 });
 export type InviteCodeInput = z.infer<typeof inviteCodeInput>;
 
-const optionalUserId = z.number({ error: 'Выберите сотрудника из списка' }).int().positive().nullable();
+const optionalUserId = recordId('Выберите сотрудника из списка').nullable();
 
 /** Only the defaults sent change, so two admins changing different ones do not undo each other. */
 export const defaultAssigneesInput = strictPayload({

@@ -1,27 +1,19 @@
 import { baseVersionSchema } from './edit-versions';
+import { lineText, multiLineText } from './input-text';
 import { z } from './zod-ru';
 
 export const CLIENT_LIMITS = { fullName: 200, phone: 50, text: 5000 } as const;
 
-const text = (label: string) =>
-  z
-    .string({ error: `${label}: ожидается текст` })
-    .trim()
-    .max(CLIENT_LIMITS.text, `${label}: не длиннее ${CLIENT_LIMITS.text} символов`);
+/** A client's name and phone as text, shared with the new-client part of a ticket. */
+export const clientName = (required: string) => lineText('ФИО', CLIENT_LIMITS.fullName, { required });
+export const clientPhone = lineText('Телефон', CLIENT_LIMITS.phone);
 
 const clientFields = {
-  fullName: z
-    .string({ error: 'Введите ФИО' })
-    .trim()
-    .min(1, 'Введите ФИО')
-    .max(CLIENT_LIMITS.fullName, `ФИО не длиннее ${CLIENT_LIMITS.fullName} символов`),
-  phone: z
-    .string({ error: 'Телефон: ожидается текст' })
-    .trim()
-    .max(CLIENT_LIMITS.phone, `Телефон не длиннее ${CLIENT_LIMITS.phone} символов`),
-  warranty: text('Гарантийный талон'),
-  address: text('Адрес'),
-  comment: text('Комментарий'),
+  fullName: clientName('Введите ФИО'),
+  phone: clientPhone,
+  warranty: lineText('Гарантийный талон', CLIENT_LIMITS.text),
+  address: multiLineText('Адрес', CLIENT_LIMITS.text),
+  comment: multiLineText('Комментарий', CLIENT_LIMITS.text),
 };
 
 /** New client. Unknown fields are dropped (z.object strips them). */

@@ -1,5 +1,6 @@
 import { dueDateSchema } from './calendar-date';
 import { baseVersionSchema } from './edit-versions';
+import { lineText, multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
 import type { StoredFileDto } from './ticket-schemas';
 import { TASK_STATUSES, type TaskStatus } from './task-status';
@@ -8,18 +9,11 @@ import { z } from './zod-ru';
 export const TASK_TITLE_LIMIT = 200;
 const TEXT_LIMIT = 5000;
 
-const title = z
-  .string({ error: 'Введите название задачи' })
-  .trim()
-  .min(1, 'Введите название задачи')
-  .max(TASK_TITLE_LIMIT, `Название не длиннее ${TASK_TITLE_LIMIT} символов`);
-const description = z
-  .string({ error: 'Описание: ожидается текст' })
-  .trim()
-  .max(TEXT_LIMIT, `Описание: не длиннее ${TEXT_LIMIT} символов`);
+const title = lineText('Название', TASK_TITLE_LIMIT, { required: 'Введите название задачи' });
+const description = multiLineText('Описание', TEXT_LIMIT);
 const status = z.enum(TASK_STATUSES, { error: 'Выберите статус из списка' });
-const userId = z.number({ error: 'Выберите исполнителя из списка' }).int().positive().nullable();
-const clientId = z.number({ error: 'Выберите клиента из списка' }).int().positive().nullable();
+const userId = recordId('Выберите исполнителя из списка').nullable();
+const clientId = recordId('Выберите клиента из списка').nullable();
 const provider = z.enum(PROVIDERS, { error: 'Выберите службу доставки из списка' }).nullable();
 
 export const taskCreateInput = z.object({

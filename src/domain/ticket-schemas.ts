@@ -1,6 +1,7 @@
 import { dueDateSchema } from './calendar-date';
 import { baseVersionSchema } from './edit-versions';
-import { CLIENT_LIMITS } from './client-schemas';
+import { clientName, clientPhone } from './client-schemas';
+import { multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
 import type { TicketStatus } from './ticket-status';
 import { z } from './zod-ru';
@@ -10,34 +11,20 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 
 export const TEXT_LIMIT = 5000;
 
-const longText = (label: string) =>
-  z
-    .string({ error: `${label}: ожидается текст` })
-    .trim()
-    .max(TEXT_LIMIT, `${label}: не длиннее ${TEXT_LIMIT} символов`);
+const longText = (label: string) => multiLineText(label, TEXT_LIMIT);
 
-const entityId = (message: string) => z.number({ error: message }).int(message).positive(message);
-
-const assigneeId = entityId('Выберите исполнителя из списка').nullable();
+const assigneeId = recordId('Выберите исполнителя из списка').nullable();
 
 const provider = z.enum(PROVIDERS, { error: 'Выберите службу доставки из списка' }).nullable();
 
 const ticketClient = z.discriminatedUnion(
   'mode',
   [
-    z.object({ mode: z.literal('existing'), clientId: entityId('Выберите клиента') }),
+    z.object({ mode: z.literal('existing'), clientId: recordId('Выберите клиента') }),
     z.object({
       mode: z.literal('new'),
-      fullName: z
-        .string({ error: 'Заполните ФИО клиента' })
-        .trim()
-        .min(1, 'Заполните ФИО клиента')
-        .max(CLIENT_LIMITS.fullName, `ФИО не длиннее ${CLIENT_LIMITS.fullName} символов`),
-      phone: z
-        .string()
-        .trim()
-        .max(CLIENT_LIMITS.phone, `Телефон не длиннее ${CLIENT_LIMITS.phone} символов`)
-        .default(''),
+      fullName: clientName('Заполните ФИО клиента'),
+      phone: clientPhone.default(''),
     }),
   ],
   { error: 'Выберите клиента' },
@@ -80,7 +67,7 @@ export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
 export const ticketStepInput = z.object({
   direction: z.enum(['forward', 'back'], { error: 'Укажите направление' }),
   /** The status the user saw; if the ticket has moved since, the step is refused with 409. */
-  expectedStatus: z.string({ error: 'Обновите страницу' }),
+  expectedStatus: z.string({ error: 'Обновите страницу' }).max(40, 'Обновите страницу'),
 });
 export type TicketStepInput = z.infer<typeof ticketStepInput>;
 

@@ -1,5 +1,6 @@
 import type { Provider } from './providers';
 import { WORK_STATES, DEFAULT_WORK_STATES, type WorkKind, type WorkState } from './worklist';
+import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
 
 export const WORK_TYPES = ['all', 'tickets', 'tasks'] as const;
@@ -7,12 +8,13 @@ export type WorkType = (typeof WORK_TYPES)[number];
 
 /** Worklist filters as they appear in the address (and the API's query string). */
 export const worklistQuery = z.object({
-  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  q: searchQueryText.optional(),
   type: z.enum(WORK_TYPES, { error: 'Неизвестный тип' }).optional(),
   /** A user id, or 'none' for items nobody is assigned to. */
   assignee: z
     .string()
     .regex(/^(none|[1-9]\d{0,9})$/, 'Неизвестный исполнитель')
+    .refine((value) => value === 'none' || Number(value) <= MAX_RECORD_ID, 'Неизвестный исполнитель')
     .optional(),
   /** Comma-separated; absent means the default (new and in progress). */
   states: z.string().max(60).optional(),

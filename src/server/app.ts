@@ -17,6 +17,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerCurrentUser } from './http/current-user';
 import { registerErrorHandling } from './http/error-handler';
+import { registerNoStoreForApi } from './http/no-store';
+import { registerNulGuard } from './http/reject-nul';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerWebManifest } from './http/web-manifest.routes';
@@ -130,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tasks = createTasksService(services);
 
   registerErrorHandling(app);
+  registerNulGuard(app);
+  registerNoStoreForApi(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.maxUploadBytes, fields: 10, parts: 30 },

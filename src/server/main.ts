@@ -3,12 +3,16 @@ import { AUTH_LIMIT_WINDOW_MS, buildApp } from './app';
 import { InProcessEventBus } from './events/event-bus';
 import { PostgresEventBus } from './events/postgres-event-bus';
 import { ConfigError, loadConfig } from './config';
+import { preparePrivateDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createInviteCodeService } from './settings/invite-code';
 
 async function main() {
   const config = loadConfig();
+  // Files this service creates (uploads, database journals, keys) are its own alone.
+  process.umask(0o077);
+  preparePrivateDataDir(config.dataDir);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
 

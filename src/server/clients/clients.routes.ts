@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { clientCreateInput, clientPatchInput } from '../../domain/client-schemas';
+import { searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import { requireUser } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import { CLIENT_NOT_FOUND_MESSAGE, type ClientsService } from './clients.service';
 
 const listQuery = z.object({
-  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  q: searchQueryText.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

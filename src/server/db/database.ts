@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import type { DB } from './schema';
 
@@ -29,8 +30,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
 }
 
 function openSqlite(file: string): Database {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR_MODE });
   const sqlite = new SQLite(file);
+  // Before WAL mode is set: SQLite gives its -wal and -shm files the database's mode.
+  if (file !== ':memory:') fs.chmodSync(file, PRIVATE_FILE_MODE);
   sqlite.pragma('journal_mode = WAL');
   // FULL, not NORMAL: a commit survives a power cut too, at one fsync per write
   // transaction, which a shop's write rate never notices (docs/decisions/002-database.md).

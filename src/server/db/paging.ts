@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Page } from '../../domain/client-schemas';
+import { MAX_RECORD_ID } from '../../domain/input-text';
 import { AppError } from '../errors';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
@@ -19,7 +20,13 @@ export function decodeCursor(raw: string | undefined): CreatedCursor | undefined
   if (!raw) return undefined;
   const [createdAt, id] = Buffer.from(raw, 'base64url').toString().split('|');
   const numericId = Number(id);
-  if (!createdAt || !/^\d{4}-\d{2}-\d{2}T/.test(createdAt) || !Number.isSafeInteger(numericId)) {
+  const wellFormed =
+    createdAt !== undefined &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(createdAt) &&
+    Number.isSafeInteger(numericId) &&
+    numericId >= 0 &&
+    numericId <= MAX_RECORD_ID;
+  if (!wellFormed) {
     throw new AppError('bad_request', 'Некорректная позиция списка, обновите страницу');
   }
   return { createdAt, id: numericId };

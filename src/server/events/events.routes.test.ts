@@ -48,7 +48,7 @@ describeEachDatabase('live events (SSE)', (ctx) => {
     const response = await fetch(`${base}/api/events`, { headers: { cookie: alice.cookie } });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
-    expect(response.headers.get('cache-control')).toContain('no-cache');
+    expect(response.headers.get('cache-control')).toContain('no-store');
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('event: connect');

@@ -29,12 +29,17 @@ export function registerEventsRoutes(
 
   app.get('/api/events', async (request, reply) => {
     requireUser(request);
+    const headers = {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+    };
+    // An uptime monitor's HEAD gets the stream's headers and no stream.
+    if (request.method === 'HEAD') return reply.headers(headers).send();
     const token = request.cookies[SESSION_COOKIE] ?? '';
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      ...headers,
       connection: 'keep-alive',
       // Tells nginx and similar proxies not to hold events back.
       'x-accel-buffering': 'no',

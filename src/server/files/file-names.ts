@@ -14,8 +14,14 @@ export function sanitizeFileName(original: string): string {
   return safe.slice(0, MAX_NAME - ext.length) + ext;
 }
 
-/** The name shown to people: the original, without folders or control characters. */
+/**
+ * Control characters, and the invisible marks that reorder or hide text: a name like
+ * «фото<U+202E>gnp.exe» would read as «фотоexe.png» (extension spoofing).
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+
+/** The name shown to people: the original, without folders, controls or direction marks. */
 export function displayFileName(original: string): string {
-  const base = (original.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
+  const base = (original.split(/[\\/]/).pop() ?? '').replace(HIDDEN_CHARACTERS, '').trim();
   return (base || 'файл').slice(0, 255);
 }

@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { requireUser } from '../http/current-user';
 import { parseId } from '../http/parse';
+import { displayFileName } from './file-names';
 import { FileNotFoundError, type FileStore } from './file-store';
 import { findFile } from './files.repository';
 import type { Database } from '../db/database';
 
 const FILE_NOT_FOUND = 'Файл не найден';
 // Only types proven by the bytes are shown in the browser; everything else is downloaded.
+// A file id is never reused for other bytes, but a file can be deleted: the browser
+// keeps its copy only privately and asks again (a cheap 304) before showing it.
+const FILE_CACHE = 'private, no-cache';
 const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|application\/pdf)$/;
 
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -27,13 +31,21 @@ export function registerFilesRoutes(
       const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
       if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
       const inline = INLINE_TYPES.test(row.mime) && request.query.download === undefined;
+      const etag = `"f${row.id}-${row.size}"`;
+      if (request.headers['if-none-match'] === etag) {
+        return reply.status(304).header('etag', etag).header('cache-control', FILE_CACHE).send();
+      }
       try {
         const stream = store.read(row.path);
         return reply
           .header('content-type', inline ? row.mime : 'application/octet-stream')
-          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
-          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header(
+            'content-disposition',
+            contentDisposition(inline ? 'inline' : 'attachment', displayFileName(row.name)),
+          )
+          .header('cache-control', FILE_CACHE)
           .header('content-length', row.size)
+          .header('etag', etag)
           .send(stream);
       } catch (error) {
         if (error instanceof FileNotFoundError) throw new AppError('not_found', FILE_NOT_FOUND);
@@ -46,10 +58,15 @@ export function registerFilesRoutes(
     requireUser(request);
     const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
     if (!row?.thumb_path) throw new AppError('not_found', FILE_NOT_FOUND);
+    const etag = `"t${row.id}"`;
+    if (request.headers['if-none-match'] === etag) {
+      return reply.status(304).header('etag', etag).header('cache-control', FILE_CACHE).send();
+    }
     try {
       return reply
         .header('content-type', 'image/webp')
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('cache-control', FILE_CACHE)
         .send(store.read(row.thumb_path));
     } catch (error) {
       if (error instanceof FileNotFoundError) throw new AppError('not_found', FILE_NOT_FOUND);

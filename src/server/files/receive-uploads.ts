@@ -84,6 +84,13 @@ export async function receiveUploads(
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT') {
       throw new AppError('bad_request', 'Ожидается загрузка файлов');
     }
+    // A failed system call (disk full, no permission) is the server's fault and stays a
+    // 500; anything else came from parsing what the client sent (a body cut short, a
+    // broken header).
+    if ((error as { syscall?: string }).syscall === undefined) {
+      request.log.info({ err: error }, 'malformed upload');
+      throw new AppError('bad_request', 'Загрузка прервана или повреждена, попробуйте ещё раз');
+    }
     throw error;
   }
   if (received.length === 0) throw new AppError('bad_request', 'Выберите файлы для загрузки');

@@ -1,11 +1,13 @@
 import type { StoredFileDto } from '../../domain/ticket-schemas';
+import { displayFileName } from './file-names';
 import type { FileRow } from './files.repository';
 
 export function toStoredFileDto(row: FileRow): StoredFileDto {
   return {
     id: row.id,
     kind: row.kind === 'pvz' || row.kind === 'photo' ? row.kind : 'file',
-    name: row.name,
+    // Cleaned again on the way out: names stored before the rule (or imported) too.
+    name: displayFileName(row.name),
     size: row.size,
     type: row.mime,
     url: `/api/files/${row.id}`,

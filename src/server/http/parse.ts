@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_RECORD_ID } from '../../domain/input-text';
 import { AppError } from '../errors';
 
 /** Validates a payload with its shared schema; the first problem becomes a 400 in Russian. */
@@ -13,6 +14,6 @@ export function parsePayload<Schema extends z.ZodType>(schema: Schema, payload: 
 /** A positive integer id from the URL, or the given 404. */
 export function parseId(raw: unknown, notFoundMessage: string): number {
   const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found', notFoundMessage);
+  if (!Number.isSafeInteger(id) || id > MAX_RECORD_ID) throw new AppError('not_found', notFoundMessage);
   return id;
 }

@@ -17,6 +17,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>GL</title>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.map'), '{"sources":["secret.ts"]}');
     fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("push", () => {})');
     fs.writeFileSync(
       path.join(webRoot, 'assets', 'index-abc123.js.br'),
@@ -43,6 +44,22 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>GL</title>');
     }
+  });
+
+  it('answers HEAD like GET, without a body (uptime monitors use HEAD)', async () => {
+    for (const url of ['/', '/app/work', '/assets/index-abc123.js']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      const get = await app.inject({ method: 'GET', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+  });
+
+  it('never serves source maps', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
   });
 
   it('serves the manifest named after APP_NAME, and the service worker uncached', async () => {

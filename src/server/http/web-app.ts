@@ -27,6 +27,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       index: false,
       // Serves the .br / .gz files written at build time to browsers that accept them.
       preCompressed: true,
+      // Source maps stay on the server's disk: they would hand out the whole source.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
@@ -36,7 +38,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || !indexHtml || request.method !== 'GET') {
+    const readsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || !indexHtml || !readsPage) {
       return sendApiNotFound(reply);
     }
     return reply

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { taskCreateInput, taskPatchInput } from '../../domain/task-schemas';
 import { TASK_STATUSES } from '../../domain/task-status';
+import { recordIdParam, searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
@@ -10,8 +11,8 @@ import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
 
 const listQuery = z.object({
   status: z.enum(TASK_STATUSES, { error: 'Неизвестный статус' }).optional(),
-  clientId: z.coerce.number().int().positive().optional(),
-  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  clientId: recordIdParam('Клиент не найден').optional(),
+  q: searchQueryText.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

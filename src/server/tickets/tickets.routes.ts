@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
+import { recordIdParam, searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
@@ -8,9 +9,9 @@ import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
 
 const listQuery = z.object({
-  q: z.string().max(200, 'Слишком длинный запрос').optional(),
+  q: searchQueryText.optional(),
   status: z.string().max(50).optional(),
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: recordIdParam('Клиент не найден').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isProvider } from '../../domain/providers';
 import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
@@ -21,7 +22,9 @@ function decodeCursor(raw: string | undefined): WorkCursor | undefined {
       typeof sort === 'string' &&
       /^\d{23}$/.test(sort) &&
       (rank === 0 || rank === 1) &&
-      Number.isSafeInteger(id)
+      Number.isSafeInteger(id) &&
+      (id as number) >= 0 &&
+      (id as number) <= MAX_RECORD_ID
     ) {
       return { sort, rank, id: id as number };
     }
