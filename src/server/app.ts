@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { AttemptLimiter, type LimitRule } from './auth/attempt-limiter';
+import { DEFAULT_AUTH_LIMITS, SignInGuard, type AuthLimitRules } from './auth/sign-in-guard';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
 import { registerEventsRoutes } from './events/events.routes';
@@ -47,18 +47,6 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthLimitRules {
-  perIp: LimitRule;
-  perEmail: LimitRule;
-}
-
-export const AUTH_LIMIT_WINDOW_MS = 15 * 60_000;
-
-export const DEFAULT_AUTH_LIMITS: AuthLimitRules = {
-  perIp: { limit: 30, windowMs: AUTH_LIMIT_WINDOW_MS },
-  perEmail: { limit: 10, windowMs: AUTH_LIMIT_WINDOW_MS },
-};
-
 export interface AppDeps {
   config: Pick<
     Config,
@@ -79,6 +67,8 @@ export interface AppDeps {
   /** A pino logger made by the caller (main.ts shares it with the event bus). */
   loggerInstance?: FastifyBaseLogger;
   authLimits?: AuthLimitRules;
+  /** How the sign-in guard pauses (tests record the pauses instead of waiting). */
+  authSleep?: (ms: number) => Promise<void>;
   /** Carries committed changes to live streams; in-process unless given (PostgreSQL: LISTEN/NOTIFY). */
   events?: EventBus;
   /** Where uploaded files go; by default a LocalFileStore in DATA_DIR/files. */
@@ -100,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
   });
 
@@ -167,10 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, {
     auth,
     sessions,
-    limiters: {
-      perIp: new AttemptLimiter(limits.perIp, clock),
-      perEmail: new AttemptLimiter(limits.perEmail, clock),
-    },
+    guard: new SignInGuard(limits, clock, deps.authSleep),
     sessionMaxMs: config.sessionMaxMs,
     events,
   });
@@ -192,6 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);
   return app;
+}
+
+/** Fastify's types take hop counts only as a function: trust the first `hops` hops. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export function defaultWebRoot(): string {

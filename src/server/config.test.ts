@@ -20,12 +20,20 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       SESSION_IDLE_HOURS: '12',
     });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db/glz', trustProxy: true });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db/glz', trustProxy: 'loopback' });
     expect(config.inviteCode).toBeUndefined();
     expect(config.sessionIdleMs).toBe(12 * 3_600_000);
   });
 
+  it('trusts only the proxies it is told of: a number of hops or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
   it.each([
+    ['TRUST_PROXY', '*'],
+    ['TRUST_PROXY', 'all'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],

@@ -4,9 +4,28 @@ import { isValidVapidPair } from './push/vapid-keys';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** An IPv4/IPv6 address or CIDR range, or one of proxy-addr's names for ranges. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For) and protocol:
+ * `false` nobody; a number of proxy hops in front; or the proxies' addresses.
+ * `true` once meant "everyone" (any client could pick its address and dodge the sign-in
+ * limits); it now means the common case, a proxy on this machine (`loopback`).
+ */
+const trustProxySetting = z.string().transform((raw, ctx): false | number | string => {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) return 'loopback';
+  if (/^[1-9]$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((part) => part.trim());
+  if (addresses.every((address) => PROXY_ADDRESS.test(address))) return addresses.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected false, a number of proxy hops (1-9), or proxy addresses such as 127.0.0.1,10.0.0.0/8',
+  });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   PORT: z.coerce
@@ -25,7 +44,7 @@ const configSchema = z.object({
   INVITE_CODE: z.string().trim().min(6, 'expected at least 6 characters').max(64).optional(),
   APP_NAME: z.string().trim().min(1).max(60).default('GL Задачи'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   SESSION_IDLE_HOURS: z.coerce
     .number({ error: 'expected a number of hours' })
     .positive()

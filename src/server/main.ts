@@ -1,5 +1,6 @@
 import { pino } from 'pino';
-import { AUTH_LIMIT_WINDOW_MS, buildApp } from './app';
+import { buildApp } from './app';
+import { authLimitRules } from './auth/sign-in-guard';
 import { InProcessEventBus } from './events/event-bus';
 import { PostgresEventBus } from './events/postgres-event-bus';
 import { ConfigError, loadConfig } from './config';
@@ -27,10 +28,7 @@ async function main() {
     database,
     events,
     loggerInstance: logger,
-    authLimits: {
-      perIp: { limit: config.authLimits.perIp, windowMs: AUTH_LIMIT_WINDOW_MS },
-      perEmail: { limit: config.authLimits.perEmail, windowMs: AUTH_LIMIT_WINDOW_MS },
-    },
+    authLimits: authLimitRules(config.authLimits.perIp, config.authLimits.perEmail),
   });
 
   const generated = await createInviteCodeService(database.db, config.inviteCode).ensure();

@@ -4,6 +4,7 @@ import {
   sessionCookie,
   TEST_INVITE_CODE,
   TEST_PASSWORD,
+  testConfig,
   uniqueEmail,
 } from '../test/test-app';
 
@@ -216,41 +217,119 @@ describeEachDatabase('accounts API', (ctx) => {
   });
 });
 
-describeEachDatabase(
-  'login rate limit',
-  (ctx) => {
-    it('answers 429 in Russian per e-mail and per IP, without locking the account', async () => {
-      const { user, password } = await ctx.register();
-      const attempt = (email: string, pw: string, ip = '10.0.0.1') =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password: pw },
-          remoteAddress: ip,
-        });
+const pauses: number[] = [];
 
-      // Registering was the first attempt for this e-mail; two wrong passwords make three.
-      for (let i = 0; i < 2; i += 1) {
-        expect((await attempt(user.email, 'wrong password', `10.0.1.${i}`)).statusCode).toBe(401);
+describeEachDatabase(
+  'sign-in limits (docs/decisions/009-sign-in-limits.md)',
+  (ctx) => {
+    const attempt = (email: string, pw: string, ip: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: pw },
+        remoteAddress: ip,
+      });
+
+    it('correct sign-ins never count: a whole shop behind one address signs in every morning', async () => {
+      const staff = await Promise.all([1, 2, 3].map(() => ctx.register()));
+      for (let morning = 0; morning < 4; morning += 1) {
+        for (const person of staff) {
+          expect((await attempt(person.user.email, person.password, '10.9.0.1')).statusCode).toBe(200);
+        }
       }
-      const limited = await attempt(user.email, password, '10.0.1.9');
+    });
+
+    it('an attacker elsewhere cannot keep the owner out; the attacker meets the wall', async () => {
+      pauses.length = 0;
+      const { user, password } = await ctx.register();
+      for (let i = 0; i < 3; i += 1) {
+        expect((await attempt(user.email, 'wrong password', '10.0.1.1')).statusCode).toBe(401);
+      }
+      // The attacker's address is stopped for this e-mail, even with the right password…
+      const limited = await attempt(user.email, password, '10.0.1.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.message).toBe('Слишком много попыток, попробуйте позже');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // …the owner, at the shop, is not.
+      expect((await attempt(user.email, password, '10.0.1.200')).statusCode).toBe(200);
+      expect(pauses).toEqual([]);
 
-      // One IP trying many e-mails is limited too.
+      // Spread over many addresses, guessing slows down for everyone trying this e-mail,
+      // but the owner still gets in, after a pause of at most emailSlowdown.maxMs.
+      for (let i = 2; i < 6; i += 1) {
+        expect((await attempt(user.email, 'wrong password', `10.0.1.${i}`)).statusCode).toBe(401);
+      }
+      expect(pauses).toEqual([100, 200, 300]);
+      expect((await attempt(user.email, password, '10.0.1.201')).statusCode).toBe(200);
+      expect(pauses.at(-1)).toBe(400);
+      for (let i = 6; i < 12; i += 1) await attempt(user.email, 'wrong password', `10.0.1.${i}`);
+      expect((await attempt(user.email, password, '10.0.1.202')).statusCode).toBe(200);
+      expect(pauses.at(-1)).toBe(500);
+
+      // When the window has passed, the attacker's address may try again: nothing was locked.
+      ctx.clock.advance(60_001);
+      expect((await attempt(user.email, password, '10.0.1.1')).statusCode).toBe(200);
+    });
+
+    it('one address trying many e-mails is stopped; registrations per address are capped', async () => {
       for (let i = 0; i < 5; i += 1) await attempt(uniqueEmail(), 'whatever1', '10.0.2.1');
       expect((await attempt(uniqueEmail(), 'whatever1', '10.0.2.1')).statusCode).toBe(429);
-
-      // When the window has passed, the right password works: nothing was locked.
-      ctx.clock.advance(60_001);
-      expect((await attempt(user.email, password, '10.0.1.9')).statusCode).toBe(200);
+      const register = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { displayName: 'Спам', email: uniqueEmail(), password: 'x', inviteCode: 'wrong' },
+          remoteAddress: '10.0.3.1',
+        });
+      for (let i = 0; i < 5; i += 1) expect((await register()).statusCode).toBe(400);
+      expect((await register()).statusCode).toBe(429);
     });
   },
   {
     authLimits: {
       perIp: { limit: 5, windowMs: 60_000 },
       perEmail: { limit: 3, windowMs: 60_000 },
+      emailSlowdown: { stepMs: 100, maxMs: 500 },
+    },
+    authSleep: async (ms) => {
+      pauses.push(ms);
+    },
+  },
+);
+
+describeEachDatabase(
+  'client addresses behind a proxy (TRUST_PROXY=127.0.0.1)',
+  (ctx) => {
+    const attempt = (remoteAddress: string, forwardedFor: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail(), password: 'wrong password' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+
+    it('a client talking to the app directly cannot pick its address with X-Forwarded-For', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await attempt('203.0.113.5', `198.51.100.${i}`)).statusCode).toBe(401);
+      }
+      expect((await attempt('203.0.113.5', '198.51.100.99')).statusCode).toBe(429);
+    });
+
+    it('through the proxy, the address it saw counts, not what the client wrote before it', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await attempt('127.0.0.1', `10.66.0.${i}, 198.51.100.7`)).statusCode).toBe(401);
+      }
+      expect((await attempt('127.0.0.1', '10.66.0.99, 198.51.100.7')).statusCode).toBe(429);
+      expect((await attempt('127.0.0.1', '198.51.100.8')).statusCode).toBe(401);
+    });
+  },
+  {
+    config: testConfig({ trustProxy: '127.0.0.1' }),
+    authLimits: {
+      perIp: { limit: 5, windowMs: 60_000 },
+      perEmail: { limit: 3, windowMs: 60_000 },
+      emailSlowdown: { stepMs: 0, maxMs: 0 },
     },
   },
 );

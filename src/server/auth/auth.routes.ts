@@ -4,38 +4,22 @@ import { loginInput, registerInput } from '../../domain/account-schemas';
 import { AppError } from '../errors';
 import { requireUser } from '../http/current-user';
 import { parsePayload } from '../http/parse';
-import type { AttemptLimiter } from './attempt-limiter';
 import type { AuthService } from './auth.service';
+import type { SignInGuard } from './sign-in-guard';
 import { SESSION_COOKIE } from './session-token';
 import type { SessionService } from './sessions.service';
-
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Слишком много попыток, попробуйте позже';
-
-export interface AuthLimiters {
-  perIp: AttemptLimiter;
-  perEmail: AttemptLimiter;
-}
 
 interface Deps {
   events: EventBus;
   auth: AuthService;
   sessions: SessionService;
-  limiters: AuthLimiters;
+  guard: SignInGuard;
   sessionMaxMs: number;
-}
-
-function throttle(limiter: AttemptLimiter, key: string) {
-  const waitMs = limiter.hit(key);
-  if (waitMs > 0) {
-    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS_MESSAGE, {
-      headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
-    });
-  }
 }
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { auth, sessions, limiters, sessionMaxMs, events }: Deps,
+  { auth, sessions, guard, sessionMaxMs, events }: Deps,
 ) {
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -47,16 +31,9 @@ export function registerAuthRoutes(
     });
   }
 
-  /** Rate-limits by IP before anything else, then by the e-mail being tried. */
-  function parseThrottled<T extends { email: string }>(request: FastifyRequest, parse: () => T): T {
-    throttle(limiters.perIp, request.ip);
-    const input = parse();
-    throttle(limiters.perEmail, input.email.toLowerCase());
-    return input;
-  }
-
   app.post('/api/auth/register', async (request, reply) => {
-    const input = parseThrottled(request, () => parsePayload(registerInput, request.body));
+    guard.registrationAttempt(request.ip);
+    const input = parsePayload(registerInput, request.body);
     try {
       const { user, token } = await auth.register(input);
       events.publish({ entity: 'user', id: user.id, op: 'create' });
@@ -69,13 +46,17 @@ export function registerAuthRoutes(
   });
 
   app.post('/api/auth/login', async (request, reply) => {
-    const input = parseThrottled(request, () => parsePayload(loginInput, request.body));
+    const input = parsePayload(loginInput, request.body);
+    const email = input.email.toLowerCase();
+    await guard.beforeSignIn(request.ip, email);
     try {
       const { user, token } = await auth.login(input);
+      guard.signInSucceeded(request.ip, email);
       request.log.info({ email: input.email, userId: user.id }, 'login succeeded');
       setSessionCookie(request, reply, token);
       return { user };
     } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthorized') guard.signInFailed(request.ip, email);
       request.log.warn({ email: input.email, reason: (error as Error).message }, 'login failed');
       throw error;
     }
