@@ -30,6 +30,7 @@ import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
 import { LocalFileStore, type FileStore } from './files/file-store';
 import { registerFilesRoutes } from './files/files.routes';
+import type { UploadLimits } from './files/upload-limits';
 import { createDefaultAssignees } from './settings/default-assignees';
 import { registerTasksRoutes } from './tasks/tasks.routes';
 import { createTasksService } from './tasks/tasks.service';
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Background Web Push delivery; tests await `app.push.idle()`. */
     push: PushNotifier;
+    /** Every route registered, as `GET /api/clients/:id`; the authorization test checks it is complete. */
+    routeList: readonly string[];
   }
 }
 
@@ -58,6 +61,8 @@ export interface AppDeps {
     | 'trustProxy'
     | 'dataDir'
     | 'maxUploadBytes'
+    | 'maxUploadRequestBytes'
+    | 'minFreeDiskBytes'
     | 'vapidKeys'
     | 'vapidSubject'
   >;
@@ -92,6 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
+  });
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
   });
 
   const sessions = createSessionService(database.db, clock, {
@@ -164,8 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUsersRoutes(app, users, events);
   registerEventsRoutes(app, { bus: events, sessions });
   registerClientsRoutes(app, createClientsService({ database, clock, events }));
-  registerTicketsRoutes(app, { tickets, store, maxUploadBytes: config.maxUploadBytes });
-  registerTasksRoutes(app, { tasks, store, maxUploadBytes: config.maxUploadBytes });
+  const uploadLimits: UploadLimits = {
+    fileBytes: config.maxUploadBytes,
+    requestBytes: config.maxUploadRequestBytes,
+    minFreeBytes: config.minFreeDiskBytes,
+    dataDir: config.dataDir,
+  };
+  registerTicketsRoutes(app, { tickets, store, uploadLimits });
+  registerTasksRoutes(app, { tasks, store, uploadLimits });
   registerWorklistRoutes(app, createWorklistService({ database }));
   registerPushRoutes(app, { db: database.db, clock, publicKey: vapidKeys.publicKey });
   registerWebManifest(app, config.appName);

@@ -57,6 +57,12 @@ const configSchema = z.object({
     .positive()
     .max(1024)
     .default(20),
+  MAX_UPLOAD_REQUEST_MB: z.coerce
+    .number({ error: 'expected a number of megabytes' })
+    .positive()
+    .max(4096)
+    .default(100),
+  MIN_FREE_DISK_MB: z.coerce.number({ error: 'expected a number of megabytes' }).min(0).default(1024),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z
@@ -100,6 +106,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1_048_576),
+    maxUploadRequestBytes: Math.round(env.MAX_UPLOAD_REQUEST_MB * 1_048_576),
+    minFreeDiskBytes: Math.round(env.MIN_FREE_DISK_MB * 1_048_576),
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
     /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  /** The server's disk is nearly full (an administrator's problem, not the user's). */
+  insufficient_storage: 507,
   internal: 500,
 } as const;
 

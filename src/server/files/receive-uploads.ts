@@ -6,7 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { FileStore } from './file-store';
 import { displayFileName } from './file-names';
-import { inspectFile, makeThumbnail, type Inspection } from './inspect-file';
+import {
+  ensureFreeSpace,
+  megabytes,
+  requestByteCounter,
+  requestTooLarge,
+  type UploadLimits,
+} from './upload-limits';
+import { inspectFile, makeThumbnail, MAX_IMAGE_PIXELS, type Inspection } from './inspect-file';
 
 export interface ReceivedFile extends Inspection {
   name: string;
@@ -17,9 +24,8 @@ export interface ReceivedFile extends Inspection {
 
 export const MAX_FILES_PER_UPLOAD = 20;
 
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / 1_048_576)} МБ`;
-}
+/** Room for the multipart headers and boundaries around the files themselves. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** Deletes temporary files that were not moved into the store. */
 export async function discardTemps(files: ReceivedFile[]): Promise<void> {
@@ -52,23 +58,36 @@ async function addThumbnail(file: ReceivedFile, store: FileStore, imagesOnly: bo
 export async function receiveUploads(
   request: FastifyRequest,
   store: FileStore,
-  options: { maxBytes: number; imagesOnly: boolean },
+  options: { limits: UploadLimits; imagesOnly: boolean },
 ): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw new AppError('bad_request', 'Ожидается загрузка файлов');
+  const { limits } = options;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  // Refused before a byte is read when the request says how big it is.
+  if (declared > limits.requestBytes + MULTIPART_OVERHEAD) throw requestTooLarge(limits);
+  await ensureFreeSpace(limits, declared);
   const received: ReceivedFile[] = [];
+  const counted = { bytes: 0 };
   try {
-    const parts = request.files({ limits: { fileSize: options.maxBytes, files: MAX_FILES_PER_UPLOAD } });
+    const parts = request.files({ limits: { fileSize: limits.fileBytes, files: MAX_FILES_PER_UPLOAD } });
     for await (const part of parts) {
       const name = displayFileName(part.filename);
       const tempPath = store.newTempPath();
       const file: ReceivedFile = { name, size: 0, tempPath, thumbTempPath: null, mime: '', isImage: false };
       received.push(file);
-      await pipeline(part.file, fs.createWriteStream(tempPath));
+      await ensureFreeSpace(limits, 0);
+      await pipeline(part.file, requestByteCounter(limits, counted), fs.createWriteStream(tempPath));
       if (part.file.truncated) {
-        throw new AppError('payload_too_large', `Файл «${name}» больше ${megabytes(options.maxBytes)}`);
+        throw new AppError('payload_too_large', `Файл «${name}» больше ${megabytes(limits.fileBytes)}`);
       }
       file.size = (await fsp.stat(tempPath)).size;
       Object.assign(file, await inspectFile(tempPath));
+      if (options.imagesOnly && file.tooManyPixels) {
+        throw new AppError(
+          'bad_request',
+          `Фото «${name}» слишком большое: больше ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`,
+        );
+      }
       if (options.imagesOnly && !file.isImage) {
         throw new AppError('bad_request', `Файл «${name}» — не изображение`);
       }

@@ -5,6 +5,7 @@ import { recordIdParam, searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
+import type { UploadLimits } from '../files/upload-limits';
 import { requireUser } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
@@ -21,7 +22,7 @@ type WithId = { Params: { id: string } };
 
 export function registerTasksRoutes(
   app: FastifyInstance,
-  { tasks, store, maxUploadBytes }: { tasks: TasksService; store: FileStore; maxUploadBytes: number },
+  { tasks, store, uploadLimits }: { tasks: TasksService; store: FileStore; uploadLimits: UploadLimits },
 ) {
   const taskId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TASK_NOT_FOUND_MESSAGE);
 
@@ -59,7 +60,7 @@ export function registerTasksRoutes(
   app.post<WithId>('/api/tasks/:id/photos', async (request) => {
     const me = requireUser(request);
     const id = taskId(request);
-    const received = await receiveUploads(request, store, { maxBytes: maxUploadBytes, imagesOnly: true });
+    const received = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true });
     return { task: await tasks.uploadPhotos({ id: me.id, displayName: me.displayName }, id, received) };
   });
 

@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<AppDeps['config']> = {}): AppDeps[
     trustProxy: false,
     dataDir,
     maxUploadBytes: 2 * 1_048_576,
+    maxUploadRequestBytes: 5 * 1_048_576,
+    minFreeDiskBytes: 1_048_576,
     // Generated into dataDir at first start, as in production.
     vapidKeys: undefined,
     vapidSubject: 'mailto:tests@example.ru',

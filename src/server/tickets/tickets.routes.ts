@@ -4,6 +4,7 @@ import { recordIdParam, searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
+import type { UploadLimits } from '../files/upload-limits';
 import { requireUser } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
@@ -25,7 +26,7 @@ function actorOf(request: FastifyRequest) {
 
 export function registerTicketsRoutes(
   app: FastifyInstance,
-  { tickets, store, maxUploadBytes }: { tickets: TicketsService; store: FileStore; maxUploadBytes: number },
+  { tickets, store, uploadLimits }: { tickets: TicketsService; store: FileStore; uploadLimits: UploadLimits },
 ) {
   const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 
@@ -73,7 +74,7 @@ export function registerTicketsRoutes(
       const actor = actorOf(request);
       const id = ticketId(request);
       const received = await receiveUploads(request, store, {
-        maxBytes: maxUploadBytes,
+        limits: uploadLimits,
         imagesOnly: kind === 'pvz',
       });
       return { ticket: await tickets.upload(actor, id, kind, received) };
