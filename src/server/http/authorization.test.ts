@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, type SignedIn } from '../test/test-app';
+import { describeEachDatabase } from '../test/test-app';
 
 /**
  * Who may call what: every route the app registers, for someone signed out, an
