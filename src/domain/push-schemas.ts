@@ -1,3 +1,4 @@
+import { hasControlCharacter } from './input-text';
 import { z } from './zod-ru';
 
 export const INVALID_SUBSCRIPTION_MESSAGE = 'Некорректная подписка на уведомления';
@@ -23,18 +24,18 @@ function isHttpsUrl(value: string): boolean {
  * What PushSubscription.toJSON() gives. Push services are always HTTPS (RFC 8030), so
  * any other address is refused: the server never posts to a plain-HTTP URL it was handed.
  */
+const endpoint = z
+  .string({ error: INVALID_SUBSCRIPTION_MESSAGE })
+  .max(2048, INVALID_SUBSCRIPTION_MESSAGE)
+  .refine((value) => !hasControlCharacter(value, false) && isHttpsUrl(value), INVALID_SUBSCRIPTION_MESSAGE);
+
 export const pushSubscriptionInput = z.object(
   {
-    endpoint: z
-      .string({ error: INVALID_SUBSCRIPTION_MESSAGE })
-      .max(2048, INVALID_SUBSCRIPTION_MESSAGE)
-      .refine(isHttpsUrl, INVALID_SUBSCRIPTION_MESSAGE),
+    endpoint,
     keys: z.object({ p256dh, auth }, { error: INVALID_SUBSCRIPTION_MESSAGE }),
   },
   { error: INVALID_SUBSCRIPTION_MESSAGE },
 );
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
-export const pushEndpointInput = z.object({
-  endpoint: z.string({ error: INVALID_SUBSCRIPTION_MESSAGE }).max(2048, INVALID_SUBSCRIPTION_MESSAGE),
-});
+export const pushEndpointInput = z.object({ endpoint });
