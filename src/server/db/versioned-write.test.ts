@@ -174,4 +174,34 @@ describeEachDatabase('edits carry a version', (ctx) => {
       else expect(now).toMatchObject({ status: 'delivery_requested', deliveryProvider: null });
     }
   });
+
+  it('ticket: a return provider cleared while the ticket steps to «Отнести в ПВЗ» never leaves it unguarded', async () => {
+    for (let round = 0; round < 15; round++) {
+      const created = (
+        await call(anna, 'POST', '/api/tickets', {
+          title: 'Замена SSD',
+          client: { mode: 'new', fullName: `Возврат ${round}` },
+        })
+      ).json().ticket as Record;
+      const id = created.id;
+      const step = (expectedStatus: string) =>
+        call(anna, 'POST', `/api/tickets/${id}/step`, { direction: 'forward', expectedStatus });
+      await step('new');
+      const version = (await call(anna, 'GET', `/api/tickets/${id}`)).json().ticket.version;
+      await call(anna, 'PATCH', `/api/tickets/${id}`, { deliveryProvider: 'wb', version });
+      for (const status of ['delivery_requested', 'at_pvz', 'in_repair']) await step(status);
+      const ready = (await call(anna, 'GET', `/api/tickets/${id}`)).json().ticket;
+      expect(ready.status).toBe('repair_done');
+      const withReturn = (
+        await call(anna, 'PATCH', `/api/tickets/${id}`, { returnProvider: 'cdek', version: ready.version })
+      ).json().ticket as Record;
+      await Promise.all([
+        step('repair_done'),
+        call(boris, 'PATCH', `/api/tickets/${id}`, { returnProvider: null, version: withReturn.version }),
+      ]);
+      const now = (await call(anna, 'GET', `/api/tickets/${id}`)).json().ticket;
+      if (now.status === 'to_pvz') expect(now.returnProvider).toBe('cdek');
+      else expect(now).toMatchObject({ status: 'repair_done', returnProvider: null });
+    }
+  });
 });

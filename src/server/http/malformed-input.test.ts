@@ -54,7 +54,7 @@ const hostileString = fc.oneof(
     .map(([s, control]) => `${s}${control}${s}`),
   fc.constantFrom('я', 'a', '😀').map((c) => c.repeat(5001)),
 );
-const hostileNumber = fc.constantFrom(2_147_483_648, 9_007_199_254_740_993, -1, 0.5, 1e300, -1e300);
+const hostileNumber = fc.constantFrom(2_147_483_648, 9_007_199_254_740_992, -1, 0.5, 1e300, -1e300);
 const hostileShape = fc.constantFrom<Json>([], {}, [1, 2], { a: 'b' }, [null], deeplyNested(200));
 const hostileValue: fc.Arbitrary<Json> = fc.oneof(hostileString, hostileNumber, hostileShape);
 const hostileBody: fc.Arbitrary<Json> = fc.oneof(
