@@ -12,23 +12,41 @@ describe('normalizeSearchText', () => {
 });
 
 describe('parseSearchQuery', () => {
+  const none = { text: null, number: null, phoneContains: [], phoneStartsWith: [] };
   it.each([
-    ['', { kind: 'none' }],
-    ['   ', { kind: 'none' }],
-    ['Фёдор', { kind: 'text', text: 'федор' }],
-    ['ООО Ромашка 2', { kind: 'text', text: 'ооо ромашка 2' }],
-    ['9123456789', { kind: 'phone', digits: ['9123456789'], text: '9123456789' }],
+    ['', none],
+    ['   ', none],
+    ['Фёдор', { ...none, text: 'федор' }],
+    ['ООО Ромашка 2', { ...none, text: 'ооо ромашка 2' }],
+    ['#12', { ...none, number: 12 }],
+    ['№ 12', { ...none, number: 12 }],
+    ['12', { text: '12', number: 12, phoneContains: ['12'], phoneStartsWith: [] }],
+    ['9123456789', { text: '9123456789', number: null, phoneContains: ['9123456789'], phoneStartsWith: [] }],
     [
       '89123456789',
-      { kind: 'phone', digits: ['89123456789', '9123456789', '79123456789'], text: '89123456789' },
+      {
+        text: '89123456789',
+        number: null,
+        phoneContains: ['89123456789'],
+        phoneStartsWith: ['79123456789', '89123456789', '9123456789'],
+      },
     ],
     [
       '+7 (912) 345-67-89',
-      { kind: 'phone', digits: ['79123456789', '9123456789'], text: '+7 (912) 345-67-89' },
+      {
+        text: '+7 (912) 345-67-89',
+        number: null,
+        phoneContains: ['79123456789'],
+        phoneStartsWith: ['79123456789', '89123456789', '9123456789'],
+      },
     ],
-    ['345-67', { kind: 'phone', digits: ['34567'], text: '345-67' }],
-    ['8912', { kind: 'phone', digits: ['8912', '7912'], text: '8912' }],
-    ['(-)', { kind: 'text', text: '(-)' }],
+    ['345-67', { text: '345-67', number: null, phoneContains: ['34567'], phoneStartsWith: [] }],
+    [
+      '8912',
+      { text: '8912', number: 8912, phoneContains: ['8912'], phoneStartsWith: ['7912', '8912', '912'] },
+    ],
+    ['(-)', { ...none, text: '(-)' }],
+    ['#abc', { ...none, text: '#abc' }],
   ])('%j', (input, expected) => {
     expect(parseSearchQuery(input)).toEqual(expected);
   });

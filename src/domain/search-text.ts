@@ -9,29 +9,51 @@ export function normalizeSearchText(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 }
 
-/** A query made only of digits and phone punctuation is a phone search. */
+/** A query made only of digits and phone punctuation may be a phone number. */
 const PHONE_QUERY = /^[\d\s()+\-.]+$/;
-
-export type SearchQuery =
-  | { kind: 'none' }
-  | { kind: 'text'; text: string }
-  /** Digit strings any one of which, found inside the stored phone digits, is a match. */
-  | { kind: 'phone'; digits: string[]; text: string };
+/** `#12` or `№ 12`: a ticket's or task's number, and nothing else. */
+const NUMBER_QUERY = /^[#№]\s*(\d{1,9})$/;
 
 /**
- * How a search box's text is matched. Phone queries are compared by digits, so
- * '+7 (912) 345-67-89' is found by '9123456789', '89123456789' and '345-67'; a
- * leading 8 is also tried as 7 (the stored number may be written either way).
+ * What a search box's text matches, the same in every list (clients, tickets, tasks,
+ * the worklist). Any condition that is set may match.
+ */
+export interface SearchQuery {
+  /** Normalised text found inside names and titles; null when only a number is meant. */
+  text: string | null;
+  /** A record's number: `#12`, `№12`, or a query of up to 9 digits. */
+  number: number | null;
+  /** Digit strings found anywhere in the stored phone digits. */
+  phoneContains: string[];
+  /** Digit strings a stored phone's digits start with (the national part after 8 or +7). */
+  phoneStartsWith: string[];
+}
+
+export const NO_SEARCH: SearchQuery = { text: null, number: null, phoneContains: [], phoneStartsWith: [] };
+
+export function isSearching(search: SearchQuery): boolean {
+  return search.text !== null || search.number !== null;
+}
+
+/**
+ * How a search box's text is matched. `#12` / `№12` is a number only. Digits (with
+ * phone punctuation) match a number, a phone and text alike: '+7 (912) 345-67-89',
+ * '89123456789', '9123456789' and '345-67' all find +7 912 345-67-89. A leading 8 or 7
+ * is the trunk or country prefix: '8912' finds phones starting 8912, 7912 or 912, but
+ * not one that merely contains 7912 in the middle.
  */
 export function parseSearchQuery(raw: string): SearchQuery {
   const text = normalizeSearchText(raw);
-  if (!text) return { kind: 'none' };
-  if (!PHONE_QUERY.test(text)) return { kind: 'text', text };
-  const digits = phoneDigits(text);
-  if (!digits) return { kind: 'text', text };
-  const variants = new Set([digits]);
-  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8')))
-    variants.add(digits.slice(1));
-  if (digits.startsWith('8')) variants.add(`7${digits.slice(1)}`);
-  return { kind: 'phone', digits: [...variants], text };
+  if (!text) return NO_SEARCH;
+  const numbered = NUMBER_QUERY.exec(text);
+  if (numbered) return { ...NO_SEARCH, number: Number(numbered[1]) };
+  const digits = PHONE_QUERY.test(text) ? phoneDigits(text) : '';
+  if (!digits) return { ...NO_SEARCH, text };
+  const national = /^[78]\d/.test(digits) ? digits.slice(1) : null;
+  return {
+    text,
+    number: /^\d{1,9}$/.test(text) ? Number(text) : null,
+    phoneContains: [digits],
+    phoneStartsWith: national ? [`7${national}`, `8${national}`, national] : [],
+  };
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { SearchQuery } from '../../domain/search-text';
+import type { Kysely, Selectable } from 'kysely';
+import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { matchesSearch } from '../db/search-condition';
 import type { ClientsTable, DB } from '../db/schema';
-import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
+import { olderThan, type CreatedCursor } from '../db/paging';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -39,11 +40,10 @@ export function listClients(
   limit: number,
 ) {
   let query = db.selectFrom('clients').selectAll();
-  if (search.kind === 'text') {
-    query = query.where(sql<boolean>`search_name like ${containsPattern(search.text)} escape '\\'`);
-  } else if (search.kind === 'phone') {
-    const patterns = search.digits.map(containsPattern);
-    query = query.where((eb) => eb.or(patterns.map((p) => eb('phone_digits', 'like', p))));
+  if (isSearching(search)) {
+    query = query.where((eb) =>
+      matchesSearch(eb, search, { text: 'search_name', phoneDigits: 'phone_digits', id: 'id' }),
+    );
   }
   if (after) query = query.where(olderThan(after));
   return query

@@ -1,5 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
+import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { olderThan, type CreatedCursor } from '../db/paging';
+import { matchesSearch } from '../db/search-condition';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -22,7 +24,7 @@ export interface TaskListFilter {
   /** Stored values to match (a current status and the legacy values that read as it). */
   statuses?: string[];
   clientId?: number;
-  text?: string;
+  search: SearchQuery;
 }
 
 export function listTasks(
@@ -34,8 +36,12 @@ export function listTasks(
   let query = db.selectFrom('tasks').selectAll();
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
   if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
-  if (filter.text)
-    query = query.where(sql<boolean>`search_text like ${containsPattern(filter.text)} escape '\\'`);
+  const { search } = filter;
+  if (isSearching(search)) {
+    query = query.where((eb) =>
+      matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
+    );
+  }
   if (after) query = query.where(olderThan(after));
   return query
     .orderBy('created_at', 'desc')

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
-import { normalizeSearchText } from '../../domain/search-text';
+import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
 import {
@@ -103,7 +103,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
         {
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,
-          text: params.q?.trim() ? normalizeSearchText(params.q) : undefined,
+          search: parseSearchQuery(params.q ?? ''),
         },
         decodeCursor(params.cursor),
         limit,

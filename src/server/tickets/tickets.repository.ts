@@ -1,6 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
-import { containsPattern, olderThan, type CreatedCursor } from '../db/paging';
+import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { olderThan, type CreatedCursor } from '../db/paging';
+import { matchesSearch } from '../db/search-condition';
 
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
@@ -45,8 +47,7 @@ export function listHistory(db: Kysely<DB>, ticketId: number) {
 }
 
 export interface TicketListFilter {
-  text?: string;
-  number?: number;
+  search: SearchQuery;
   status?: string;
   clientId?: number;
 }
@@ -60,13 +61,15 @@ export function listTickets(
   let query = ticketsWithClient(db);
   if (filter.status) query = query.where('tickets.status', '=', filter.status);
   if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
-  if (filter.text !== undefined) {
-    const pattern = containsPattern(filter.text);
-    const matchesText = sql<boolean>`tickets.search_text like ${pattern} escape '\\'`;
-    query =
-      filter.number === undefined
-        ? query.where(matchesText)
-        : query.where((eb) => eb.or([eb('tickets.id', '=', filter.number as number), matchesText]));
+  const { search } = filter;
+  if (isSearching(search)) {
+    query = query.where((eb) =>
+      matchesSearch(eb, search, {
+        text: 'tickets.search_text',
+        phoneDigits: 'tickets.client_phone_digits',
+        id: 'tickets.id',
+      }),
+    );
   }
   if (after) query = query.where(olderThan(after, 'tickets'));
   return query

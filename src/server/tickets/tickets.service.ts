@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../domain/client-schemas';
 import { phoneDigits } from '../../domain/phone';
-import { normalizeSearchText } from '../../domain/search-text';
+import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
 import {
@@ -114,14 +114,12 @@ export function createTicketsService({ database, clock, store, defaultAssignees,
       const limit = pageLimit(params.limit);
       if (params.status && !isTicketStatus(params.status))
         throw new AppError('bad_request', 'Неизвестный статус');
-      const query = (params.q ?? '').trim().replace(/^#/, '');
       const rows = await listTickets(
         db,
         {
           status: params.status || undefined,
           clientId: params.clientId,
-          text: query ? normalizeSearchText(query) : undefined,
-          number: /^\d{1,9}$/.test(query) ? Number(query) : undefined,
+          search: parseSearchQuery(params.q ?? ''),
         },
         decodeCursor(params.cursor),
         limit,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { SearchQuery } from '../../domain/search-text';
+import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { matchesSearch } from '../db/search-condition';
 import { kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
-import { containsPattern } from '../db/paging';
 import type { DB } from '../db/schema';
 
 /** Position after the last row shown: the full order key. */
@@ -80,15 +80,9 @@ function side(
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
 
   const { search } = filter;
-  if (search.kind === 'text') {
-    query = query.where(sql<boolean>`search_text like ${containsPattern(search.text)} escape '\\'`);
-  } else if (search.kind === 'phone') {
-    const number = /^\d{1,9}$/.test(search.digits[0] ?? '') ? Number(search.digits[0]) : undefined;
+  if (isSearching(search)) {
     query = query.where((eb) =>
-      eb.or([
-        ...search.digits.map((d) => eb('client_phone_digits', 'like', containsPattern(d))),
-        ...(number === undefined ? [] : [eb('id', '=', number)]),
-      ]),
+      matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
     );
   }
 

@@ -1,0 +1,32 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { SearchQuery } from '../../domain/search-text';
+import { containsPattern } from './paging';
+
+/** The columns one list searches: normalised text, phone digits, and the record's number. */
+export interface SearchColumns {
+  text: string;
+  phoneDigits: string;
+  id: string;
+}
+
+function likePattern(column: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/**
+ * The one search rule (src/domain/search-text.ts) as SQL, for every list: any of the
+ * query's conditions may match. Only call it when the query searches for something.
+ */
+export function matchesSearch<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  search: SearchQuery,
+  columns: SearchColumns,
+): Expression<SqlBool> {
+  const any: Expression<SqlBool>[] = [];
+  if (search.text !== null) any.push(likePattern(columns.text, containsPattern(search.text)));
+  for (const digits of search.phoneContains)
+    any.push(likePattern(columns.phoneDigits, containsPattern(digits)));
+  for (const digits of search.phoneStartsWith) any.push(likePattern(columns.phoneDigits, `${digits}%`));
+  if (search.number !== null) any.push(sql<SqlBool>`${sql.ref(columns.id)} = ${search.number}`);
+  return eb.or(any);
+}
