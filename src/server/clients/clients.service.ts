@@ -7,8 +7,7 @@ import {
   type Page,
 } from '../../domain/client-schemas';
 import { pickFields } from '../../domain/edit-versions';
-import { phoneDigits } from '../../domain/phone';
-import { normalizeSearchText, parseSearchQuery } from '../../domain/search-text';
+import { parseSearchQuery } from '../../domain/search-text';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
@@ -16,19 +15,11 @@ import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
+import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
-import {
-  deleteClient,
-  findClient,
-  insertClient,
-  listClients,
-  type ClientColumns,
-  type ClientRow,
-} from './clients.repository';
+import { deleteClient, findClient, insertClient, listClients, type ClientRow } from './clients.repository';
 
 export const CLIENT_NOT_FOUND_MESSAGE = 'Клиент не найден';
-
-type ClientFields = Omit<ClientPatchInput, 'version'>;
 
 function editableValues(row: ClientRow): Record<ClientEditableField, string> {
   return {
@@ -38,23 +29,6 @@ function editableValues(row: ClientRow): Record<ClientEditableField, string> {
     address: row.address,
     comment: row.comment,
   };
-}
-
-/** Maps API field names to columns, adding the search columns that follow from them. */
-function toColumns(input: ClientFields): Partial<ClientColumns> {
-  const columns: Partial<ClientColumns> = {};
-  if (input.fullName !== undefined) {
-    columns.full_name = input.fullName;
-    columns.search_name = normalizeSearchText(input.fullName);
-  }
-  if (input.phone !== undefined) {
-    columns.phone = input.phone;
-    columns.phone_digits = phoneDigits(input.phone);
-  }
-  if (input.warranty !== undefined) columns.warranty = input.warranty;
-  if (input.address !== undefined) columns.address = input.address;
-  if (input.comment !== undefined) columns.comment = input.comment;
-  return columns;
 }
 
 export function createClientsService({
@@ -90,13 +64,7 @@ export function createClientsService({
 
     async create(userId: number, input: ClientCreateInput): Promise<ClientDto> {
       const id = await insertClient(db, {
-        full_name: input.fullName,
-        phone: input.phone,
-        warranty: input.warranty,
-        address: input.address,
-        comment: input.comment,
-        search_name: normalizeSearchText(input.fullName),
-        phone_digits: phoneDigits(input.phone),
+        ...newClientColumns(input),
         created_by: userId,
         created_at: clock.now().toISOString(),
       });
@@ -118,7 +86,7 @@ export function createClientsService({
         if (judged.changed.length === 0) return { conflict: null, changed: false };
         const changes = pickFields(fields, judged.changed);
         await updateVersioned(trx, 'clients', row, judged.changed, actorId, {
-          ...toColumns(changes),
+          ...toClientColumns(changes),
           updated_at: clock.now().toISOString(),
         });
         if (changes.fullName !== undefined || changes.phone !== undefined) {

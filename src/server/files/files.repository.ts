@@ -12,14 +12,6 @@ export function findFile(db: Kysely<DB>, id: number) {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listTicketFiles(db: Kysely<DB>, ticketId: number) {
-  return db.selectFrom('files').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute();
-}
-
 export function deleteFileRow(db: Kysely<DB>, id: number) {
   return db.deleteFrom('files').where('id', '=', id).execute();
-}
-
-export function listTaskFiles(db: Kysely<DB>, taskId: number) {
-  return db.selectFrom('files').selectAll().where('task_id', '=', taskId).orderBy('id').execute();
 }

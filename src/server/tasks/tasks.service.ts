@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
@@ -11,34 +10,22 @@ import {
   type TaskPatchData,
 } from '../../domain/task-schemas';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
-import { findClient } from '../clients/clients.repository';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
-import type { EventBus } from '../events/event-bus';
-import type { LiveOp } from '../../domain/live-events';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
-import {
-  editConflict,
-  judgeSave,
-  touchVersioned,
-  updateVersioned,
-  withVersionRetry,
-} from '../db/versioned-write';
-import type { DB, TasksTable } from '../db/schema';
+import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
+import type { TasksTable } from '../db/schema';
 import { AppError } from '../errors';
-import type { FileStore } from '../files/file-store';
-import type { PushNotifier } from '../push/push-notifier';
-import { deleteFileRow, findFile, listTaskFiles } from '../files/files.repository';
-import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
-import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
+import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
-import type { DefaultAssignees } from '../settings/default-assignees';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { refreshDerived } from '../work/derived-columns';
+import type { Actor } from '../work-items/actor';
+import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
+import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+import { assigneeOrDefault, resolveClient } from '../work-items/item-parties';
 import { toTaskDto } from './task-dto';
 import { deleteTask, findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
 
-export const TASK_NOT_FOUND_MESSAGE = 'Задача не найдена';
+export { TASK_NOT_FOUND_MESSAGE };
 
 /** A task's editable fields as the API carries them, to judge a save against. */
 function editableValues(row: TaskRow): Record<TaskEditableField, unknown> {
@@ -53,38 +40,15 @@ function editableValues(row: TaskRow): Record<TaskEditableField, unknown> {
   };
 }
 
-interface Actor {
-  id: number;
-  displayName: string;
-}
-
-interface Deps {
-  events: EventBus;
-  /** Tells the assignee by Web Push, after commit. */
-  push: Pick<PushNotifier, 'notify'>;
-  database: Database;
-  clock: Clock;
-  store: FileStore;
-  defaultAssignees: DefaultAssignees;
-  log: FastifyBaseLogger;
-}
-
-export function createTasksService({ database, clock, store, defaultAssignees, log, events, push }: Deps) {
-  const changed = (id: number, op: LiveOp = 'update') => events.publish({ entity: 'task', id, op });
-  const { db } = database;
+export function createTasksService(deps: ItemServiceDeps) {
+  const { clock, defaultAssignees, push } = deps;
+  const { db, files, changed } = itemServiceParts(deps, TASK_KIND);
 
   async function get(id: number): Promise<TaskDetailDto> {
     const row = await findTask(db, id);
     if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
-    const files = await listTaskFiles(db, id);
-    return { ...toTaskDto(row), photos: files.map(toStoredFileDto) };
-  }
-
-  async function resolveClient(trx: Kysely<DB>, id: number | null) {
-    if (id === null) return { id: null, name: '' };
-    const client = await findClient(trx, id);
-    if (!client) throw new AppError('bad_request', 'Клиент не найден, выберите другого');
-    return { id: client.id, name: client.full_name };
+    const photos = await files.listFiles(db, id);
+    return { ...toTaskDto(row), photos: photos.map(toStoredFileDto) };
   }
 
   return {
@@ -113,8 +77,7 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
 
     async create(actor: Actor, input: TaskCreateData): Promise<TaskDetailDto> {
       const now = clock.now().toISOString();
-      const assigneeId =
-        input.assigneeId === undefined ? (await defaultAssignees.get()).taskAssigneeId : input.assigneeId;
+      const assigneeId = await assigneeOrDefault(input.assigneeId, defaultAssignees, 'task');
       const created = await db.transaction().execute(async (trx) => {
         const assignee = await resolveAssignee(trx, assigneeId);
         const client = await resolveClient(trx, input.clientId);
@@ -210,55 +173,18 @@ export function createTasksService({ database, clock, store, defaultAssignees, l
     },
 
     async remove(id: number): Promise<void> {
-      const files = await listTaskFiles(db, id);
-      if (!(await deleteTask(db, id))) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
+      await files.removeWithFiles(id, (taskId) => deleteTask(db, taskId));
       changed(id, 'delete');
-      await removeStoredQuietly(
-        store,
-        files.flatMap((f) => [f.path, f.thumb_path]),
-        log,
-      );
-      try {
-        await store.removeFolder(`tasks/${id}`);
-      } catch (error) {
-        log.warn({ err: error, taskId: id }, 'could not delete task folder');
-      }
     },
 
     async uploadPhotos(actor: Actor, id: number, received: ReceivedFile[]): Promise<TaskDetailDto> {
-      const written: string[] = [];
-      try {
-        await db.transaction().execute(async (trx) => {
-          if (!(await findTask(trx, id))) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
-          const now = clock.now();
-          await storeUploads(
-            trx,
-            store,
-            received,
-            { taskId: id, kind: 'photo', folder: `tasks/${id}/photos` },
-            { userId: actor.id, userName: actor.displayName, now },
-            written,
-          );
-          await touchVersioned(trx, 'tasks', id, now.toISOString());
-        });
-      } catch (error) {
-        await removeStoredQuietly(store, written, log);
-        throw error;
-      } finally {
-        await discardTemps(received);
-      }
+      await files.storeFiles(actor, id, received, { kind: 'photo', subfolder: 'photos' });
       changed(id);
       return get(id);
     },
 
     async deletePhoto(taskId: number, fileId: number): Promise<TaskDetailDto> {
-      const file = await findFile(db, fileId);
-      if (!file || file.task_id !== taskId) throw new AppError('not_found', 'Файл не найден');
-      await db.transaction().execute(async (trx) => {
-        await deleteFileRow(trx, fileId);
-        await touchVersioned(trx, 'tasks', taskId, clock.now().toISOString());
-      });
-      await removeStoredQuietly(store, [file.path, file.thumb_path], log);
+      await files.deleteFile(taskId, fileId);
       changed(taskId);
       return get(taskId);
     },

@@ -5,11 +5,9 @@ import type { HistoryAction, TicketPatchData } from '../../domain/ticket-schemas
 import { TICKET_STATUS_LABELS, type TicketStatus } from '../../domain/ticket-status';
 import type { TicketHistoryTable, TicketsTable } from '../db/schema';
 import type { TicketRow } from './tickets.repository';
+import type { Actor } from '../work-items/actor';
 
-export interface Actor {
-  id: number;
-  displayName: string;
-}
+export type { Actor } from '../work-items/actor';
 
 export function historyEntry(
   ticketId: number,

@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pickFields } from '../../domain/edit-versions';
+import type { LiveOp } from '../../domain/live-events';
+import { isProvider } from '../../domain/providers';
+import {
+  TICKET_FIELD_LABELS,
+  type TicketDetailDto,
+  type TicketEditableField,
+  type TicketPatchData,
+  type TicketStepInput,
+} from '../../domain/ticket-schemas';
+import {
+  STEP_REFUSAL_MESSAGES,
+  TICKET_STATUS_LABELS,
+  providerPickerFor,
+  step as stepStatus,
+  type TicketStatus,
+} from '../../domain/ticket-status';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
+import { AppError } from '../errors';
+import type { PushNotifier } from '../push/push-notifier';
+import { resolveAssignee } from '../users/resolve-assignee';
+import { refreshDerived } from '../work/derived-columns';
+import type { Actor } from '../work-items/actor';
+import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+import { toTicketDto } from './ticket-dto';
+import { describeEdit, historyEntry, statusChangeNote } from './ticket-history';
+import { findTicket, insertHistory, type TicketRow } from './tickets.repository';
+
+export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
+
+/** A ticket's editable fields as the API carries them, to judge a save against. */
+function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
+  return {
+    description: row.description,
+    repairSummary: row.repair_summary,
+    dueDate: row.due_date,
+    assigneeId: row.assignee_id,
+    deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
+    returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
+  };
+}
+
+const PROVIDER_STATUS: Record<'deliveryProvider' | 'returnProvider', TicketStatus> = {
+  deliveryProvider: 'delivery_requested',
+  returnProvider: 'repair_done',
+};
+
+/** A provider changes only in the status whose picker shows it (the screen's rule, enforced). */
+function refuseProviderOutsideItsStatus(row: TicketRow, changes: Partial<TicketPatchData>) {
+  for (const field of ['deliveryProvider', 'returnProvider'] as const) {
+    if (changes[field] !== undefined && providerPickerFor(row.status as TicketStatus) !== field) {
+      const service = field === 'deliveryProvider' ? 'Службу доставки' : 'Службу возврата';
+      throw new AppError(
+        'conflict',
+        `${service} выбирают в статусе «${TICKET_STATUS_LABELS[PROVIDER_STATUS[field]]}»`,
+      );
+    }
+  }
+}
+
+interface TicketContext {
+  db: Kysely<DB>;
+  clock: Clock;
+  push: Pick<PushNotifier, 'notify'>;
+  log: FastifyBaseLogger;
+  get: (id: number) => Promise<TicketDetailDto>;
+  changed: (id: number, op?: LiveOp) => void;
+}
+
+/** Edits and steps: the two ways a ticket changes, both version-checked. */
+export function createTicketChanges({ db, clock, push, log, get, changed }: TicketContext) {
+  async function conflict(id: number): Promise<never> {
+    throw new AppError('conflict', STALE_TICKET_MESSAGE, { extra: { ticket: await get(id) } });
+  }
+
+  return {
+    /**
+     * Only the fields that change, each with its history row, in one transaction;
+     * refused (409) when someone else changed one of them after the save's version.
+     * A provider is set only in the status that shows its picker, checked against
+     * the row this write replaces, so a concurrent step cannot slip past the guard.
+     */
+    async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
+      const { version: baseVersion, ...fields } = patch;
+      const outcome = await withVersionRetry(db, async (trx) => {
+        const row = await findTicket(trx, id);
+        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
+        if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
+        if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
+        const changes = pickFields(fields, judged.changed);
+        refuseProviderOutsideItsStatus(row, changes);
+        const now = clock.now().toISOString();
+        const entry = (action: Parameters<typeof historyEntry>[3], note = '') =>
+          historyEntry(id, actor, now, action, note);
+        const { changes: columns, history } = describeEdit(row, changes, entry);
+        let assignedTo: number | null = null;
+        if (changes.assigneeId !== undefined) {
+          const assignee = await resolveAssignee(trx, changes.assigneeId);
+          columns.assignee_id = assignee.id;
+          columns.assignee_name = assignee.name;
+          history.push(entry('assign', assignee.name || 'Без исполнителя'));
+          assignedTo = assignee.id;
+        }
+        await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, { ...columns, updated_at: now });
+        await refreshDerived(trx, 'ticket', id);
+        await insertHistory(trx, history);
+        return { conflict: null, changed: true, assignedTo };
+      });
+      if (outcome.conflict) {
+        throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TICKET_FIELD_LABELS, {
+          ticket: await get(id),
+        });
+      }
+      if (!outcome.changed) return get(id);
+      changed(id);
+      const ticket = await get(id);
+      if (outcome.assignedTo !== null) {
+        push.notify(
+          { kind: 'ticket_assigned', ticket: { id, title: ticket.title, assigneeId: outcome.assignedTo } },
+          actor.id,
+        );
+      }
+      return ticket;
+    },
+
+    /**
+     * One step along the pipeline. The caller says which status it saw; if the ticket
+     * has moved since, nothing changes and the answer is 409 with the fresh ticket.
+     * The guard is judged on the row the write replaces (version-checked), so a
+     * provider cleared at the same moment cannot be stepped past.
+     */
+    async step(actor: Actor, id: number, input: TicketStepInput): Promise<TicketDetailDto> {
+      const outcome = await withVersionRetry(db, async (trx) => {
+        const row = await findTicket(trx, id);
+        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        if (row.status !== input.expectedStatus) return null;
+        const current = toTicketDto(row);
+        const result = stepStatus(current, input.direction);
+        if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
+        const target = result.status;
+        const now = clock.now().toISOString();
+        await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
+          status: target,
+          closed_at: target === 'closed' ? now : null,
+          updated_at: now,
+        });
+        await refreshDerived(trx, 'ticket', id);
+        await insertHistory(trx, [
+          historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
+        ]);
+        return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id };
+      });
+      if (!outcome) return conflict(id);
+      changed(id);
+      push.notify(
+        {
+          kind: 'ticket_stepped',
+          ticket: { id, title: outcome.title, assigneeId: outcome.assigneeId },
+          status: outcome.to,
+        },
+        actor.id,
+      );
+      log.info({ ticketId: id, from: outcome.from, to: outcome.to, by: actor.id }, 'ticket status changed');
+      return get(id);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+import { touchVersioned } from '../db/versioned-write';
+import { AppError } from '../errors';
+import type { FileStore } from '../files/file-store';
+import { deleteFileRow, findFile, type FileRow } from '../files/files.repository';
+import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
+import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
+import type { Actor } from './actor';
+import type { ItemKind } from './item-kind';
+
+export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
+
+interface Deps {
+  db: Kysely<DB>;
+  clock: Clock;
+  store: FileStore;
+  log: FastifyBaseLogger;
+}
+
+export interface StoreTarget {
+  kind: 'file' | 'pvz' | 'photo';
+  /** Under the item's folder: `files`, `pvz`, `photos`. */
+  subfolder: string;
+  /** Refuses the upload for this item as it is now (throws), before anything is written. */
+  check?: (item: { status: string }) => void;
+  /** Writes what else belongs with the files (history), in the same transaction. */
+  record?: (trx: Transaction<DB>, now: string) => Promise<unknown>;
+}
+
+/**
+ * Files of tickets and tasks, handled one way for both: listed, stored all-or-nothing,
+ * deleted with their item, deleted one by one. Callers publish the change.
+ */
+export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind) {
+  function listFiles(executor: Kysely<DB>, id: number): Promise<FileRow[]> {
+    return executor.selectFrom('files').selectAll().where(kind.fileOwner, '=', id).orderBy('id').execute();
+  }
+
+  return {
+    listFiles,
+
+    /**
+     * Deletes the item (its file rows go with it) and then its files. The record goes even
+     * if some files cannot be deleted (spec §8): those are logged.
+     */
+    async removeWithFiles(id: number, deleteRow: (id: number) => Promise<boolean>): Promise<void> {
+      const files = await listFiles(db, id);
+      if (!(await deleteRow(id))) throw new AppError('not_found', kind.notFoundMessage);
+      await removeStoredQuietly(
+        store,
+        files.flatMap((f) => [f.path, f.thumb_path]),
+        log,
+      );
+      try {
+        await store.removeFolder(kind.folder(id));
+      } catch (error) {
+        log.warn({ err: error, entity: kind.entity, id }, 'could not delete the item folder');
+      }
+    },
+
+    /** Stores received files with their rows; on any failure neither stays. */
+    async storeFiles(actor: Actor, id: number, received: ReceivedFile[], target: StoreTarget): Promise<void> {
+      const written: string[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          const item = await trx
+            .selectFrom(kind.table)
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (!item) throw new AppError('not_found', kind.notFoundMessage);
+          target.check?.(item);
+          const now = clock.now();
+          await storeUploads(
+            trx,
+            store,
+            received,
+            {
+              ...(kind.fileOwner === 'ticket_id' ? { ticketId: id } : { taskId: id }),
+              kind: target.kind,
+              folder: `${kind.folder(id)}/${target.subfolder}`,
+            },
+            { userId: actor.id, userName: actor.displayName, now },
+            written,
+          );
+          await target.record?.(trx, now.toISOString());
+          await touchVersioned(trx, kind.table, id, now.toISOString());
+        });
+      } catch (error) {
+        await removeStoredQuietly(store, written, log);
+        throw error;
+      } finally {
+        await discardTemps(received);
+      }
+    },
+
+    /** One file of this item; `record` writes what goes with it (history) in the same transaction. */
+    async deleteFile(
+      id: number,
+      fileId: number,
+      record?: (trx: Transaction<DB>, file: FileRow, now: string) => Promise<unknown>,
+    ): Promise<void> {
+      const file = await findFile(db, fileId);
+      if (!file || file[kind.fileOwner] !== id) throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await deleteFileRow(trx, fileId);
+        await record?.(trx, file, now);
+        await touchVersioned(trx, kind.table, id, now);
+      });
+      await removeStoredQuietly(store, [file.path, file.thumb_path], log);
+    },
+  };
+}
+
+export type ItemFiles = ReturnType<typeof createItemFiles>;

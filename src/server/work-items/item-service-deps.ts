@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveOp } from '../../domain/live-events';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import type { EventBus } from '../events/event-bus';
+import type { FileStore } from '../files/file-store';
+import type { PushNotifier } from '../push/push-notifier';
+import type { DefaultAssignees } from '../settings/default-assignees';
+import { createItemFiles } from './item-files';
+import type { ItemKind } from './item-kind';
+
+/** What the ticket and task services are built from. */
+export interface ItemServiceDeps {
+  events: EventBus;
+  /** Tells assignees (and admins, for an unassigned ticket) by Web Push, after commit. */
+  push: Pick<PushNotifier, 'notify'>;
+  database: Database;
+  clock: Clock;
+  store: FileStore;
+  defaultAssignees: DefaultAssignees;
+  log: FastifyBaseLogger;
+}
+
+/** The parts both services use alike: the database, the item's files, and "it changed". */
+export function itemServiceParts(deps: ItemServiceDeps, kind: ItemKind) {
+  const { db } = deps.database;
+  return {
+    db,
+    files: createItemFiles({ db, clock: deps.clock, store: deps.store, log: deps.log }, kind),
+    changed: (id: number, op: LiveOp = 'update') => deps.events.publish({ entity: kind.entity, id, op }),
+  };
+}
