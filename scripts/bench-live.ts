@@ -2,12 +2,12 @@
 // (SQLite); changes made through the API; latency until every stream has the event.
 // Latency is measured from the moment the change request is SENT (so it includes the
 // request's own handling: an upper bound of commit-to-receipt). Prints Markdown.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { memoryMb, percentile, startServer, writeSection } from './lib/bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -22,46 +22,11 @@ const PORT = 3260;
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-live-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      INVITE_CODE: 'bench-live',
-      AUTH_LIMIT_PER_IP: '100000',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i += 1) {
-    if (
-      await fetch(`${BASE}/api/config`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime + stime, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-function rssMb(pid: number): number {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'))!;
-  return Number(/(\d+)/.exec(line)![1]) / 1024;
-}
-
 /** One stream; counts 'change' events and notes when each arrives. */
 function openStream(cookie: string, onChange: () => void): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
@@ -84,8 +49,8 @@ function openStream(cookie: string, onChange: () => void): Promise<http.ClientRe
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+/** Every edit names the version it is based on (ADR 008). */
+let ticketVersion = 1;
 
 async function run(size: number, cookie: string, ticketId: number, pid: number) {
   let received = 0;
@@ -112,19 +77,25 @@ async function run(size: number, cookie: string, ticketId: number, pid: number) 
     const response = await fetch(`${BASE}/api/tickets/${ticketId}`, {
       method: 'PATCH',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: `правка ${size}-${k}` }),
+      body: JSON.stringify({ description: `правка ${size}-${k}`, version: ticketVersion }),
     });
     if (!response.ok) throw new Error(`change failed: ${response.status}`);
+    ticketVersion = ((await response.json()) as { ticket: { version: number } }).ticket.version;
     await done;
   }
   const cpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
-  const rss = rssMb(pid);
+  const rss = memoryMb(pid).rss;
   for (const stream of streams) stream.destroy();
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)!, rss, cpu };
 }
 
-const server = await startServer();
+const server = await startServer(PORT, {
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-live-')),
+  DATABASE_URL: '',
+  INVITE_CODE: 'bench-live',
+  AUTH_LIMIT_PER_IP: '100000',
+});
 try {
   const register = await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
@@ -161,10 +132,7 @@ try {
   const report = lines.join('\n');
   process.stdout.write(`${report}\n`);
   if (values.out) {
-    const marker = '<!-- bench:live -->';
-    const current = fs.existsSync(values.out) ? fs.readFileSync(values.out, 'utf8') : '';
-    const [head = '', , tail = ''] = current.split(marker);
-    fs.writeFileSync(values.out, `${head.trimEnd()}\n\n${marker}\n${report}\n${marker}${tail}`);
+    writeSection(values.out, 'bench:live', report);
   }
 } finally {
   server.kill();

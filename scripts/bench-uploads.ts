@@ -3,7 +3,6 @@
 // first page (what a person waits for when opening the app) while 4 clients upload, each in
 // a loop: (a) PNG "bombs" declaring 16000×16000 pixels as photos and as ticket files,
 // (b) real 100-megapixel PNGs (at the cap, decoded for their previews). Prints Markdown.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import sharp from 'sharp';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { pngBomb } from '../src/server/test/png-bomb';
+import { memoryMb, percentile, startServer, writeSection } from './lib/bench-kit';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
 const { values } = parseArgs({
@@ -42,41 +42,6 @@ async function seedDatabase(): Promise<string> {
   }
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MAX_UPLOAD_MB: '20',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i += 1) {
-    const up = await fetch(`${BASE}/api/config`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-function rssMb(pid: number): number {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'))!;
-  return Number(/(\d+)/.exec(line)![1]) / 1024;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
 interface Upload {
   url: string;
   name: string;
@@ -106,8 +71,8 @@ async function uploadLoop(cookie: string, upload: Upload, stop: { done: boolean 
 async function measure(cookie: string, pid: number, uploads: Upload[]) {
   const stop = { done: false };
   const loops = uploads.map((upload) => uploadLoop(cookie, upload, stop));
-  let peakRss = rssMb(pid);
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 50);
+  let peakRss = memoryMb(pid).rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, memoryMb(pid).rss)), 50);
   // Let the uploads get going before timing.
   if (uploads.length > 0) await new Promise((r) => setTimeout(r, 500));
   const times: number[] = [];
@@ -129,7 +94,7 @@ async function measure(cookie: string, pid: number, uploads: Upload[]) {
 
 log('seeding 20,000 items…');
 const adminEmail = await seedDatabase();
-const server = await startServer();
+const server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', MAX_UPLOAD_MB: '20' });
 try {
   const signIn = await fetch(`${BASE}/api/auth/login`, {
     method: 'POST',
@@ -201,10 +166,7 @@ try {
   const report = lines.join('\n');
   process.stdout.write(`${report}\n`);
   if (values.out) {
-    const marker = '<!-- bench:uploads -->';
-    const current = fs.existsSync(values.out) ? fs.readFileSync(values.out, 'utf8') : '';
-    const [head = '', , tail = ''] = current.split(marker);
-    fs.writeFileSync(values.out, `${head.trimEnd()}\n\n${marker}\n${report}\n${marker}${tail}`);
+    writeSection(values.out, 'bench:uploads', report);
   }
 } finally {
   server.kill();

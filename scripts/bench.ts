@@ -2,7 +2,6 @@
 // TEST_DATABASE_URL is set) PostgreSQL. Seeds a fresh database, runs the real server as a
 // child process, and measures over HTTP, in Chromium, and against the spec's approach
 // (download every item, user and client, sort in the browser). Prints Markdown.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import pg from 'pg';
 import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { memoryMb, percentile, startServer, writeSection } from './lib/bench-kit';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
 const { values } = parseArgs({
@@ -72,43 +72,6 @@ async function postgresTarget(url: string): Promise<Target> {
       await dropper.end();
     },
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-async function startServer(target: Target, port: number): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: target.databaseUrl,
-      LOG_LEVEL: 'warn',
-      AUTH_LIMIT_PER_IP: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/config`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-function rssMb(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key: string) =>
-    Number(/(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[1]) / 1024;
-  return { rss: read('VmRSS:'), peak: read('VmHWM:') };
 }
 
 async function timeRequests(
@@ -203,7 +166,11 @@ async function benchTarget(target: Target, port: number) {
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const staff = await target.database.db.selectFrom('users').select('id').orderBy('id').execute();
 
-  const server = await startServer(target, port);
+  const server = await startServer(port, {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-')),
+    DATABASE_URL: target.databaseUrl,
+    AUTH_LIMIT_PER_IP: '100000',
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/api/auth/login`, {
@@ -251,7 +218,7 @@ async function benchTarget(target: Target, port: number) {
         rotate(fragments.map((f) => `/api/work?q=${f}&states=new,in_progress,closed`)),
       ),
     };
-    const memory = rssMb(server.pid!);
+    const memory = memoryMb(server.pid!);
     log(`[${target.name}] Chromium…`);
     const chromiumTimes = await firstRowInChromium(base, cookie);
     log(`[${target.name}] the spec's approach…`);
@@ -301,10 +268,4 @@ for (const [index, target] of targets.entries()) {
 
 const report = lines.join('\n');
 process.stdout.write(`${report}\n`);
-if (values.out) {
-  const file = values.out;
-  const marker = '<!-- bench:worklist -->';
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const [head = '', , tail = ''] = current.split(marker);
-  fs.writeFileSync(file, `${head.trimEnd()}\n\n${marker}\n${report}\n${marker}${tail}`.trimStart());
-}
+if (values.out) writeSection(values.out, 'bench:worklist', report);
