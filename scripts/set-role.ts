@@ -1,6 +1,7 @@
 // `npm run set-role -- EMAIL admin|employee`: recovers an install whose admins are gone
 // or locked out. Uses the same rules as the Сотрудники page (the last admin stays).
 import { isRole } from '../src/domain/roles';
+import { deleteSessionsOfUser } from '../src/server/auth/sessions.repository';
 import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
@@ -17,7 +18,7 @@ const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database);
-  const users = createUsersService({ database, clock: systemClock });
+  const users = createUsersService({ database, clock: systemClock, endSessionsOf: deleteSessionsOfUser });
   const id = await users.findIdByEmail(email);
   if (id === undefined) {
     process.stderr.write(`No account with e-mail ${email}\n`);

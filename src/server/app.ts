@@ -11,6 +11,7 @@ import { registerEventsRoutes } from './events/events.routes';
 import { registerClientsRoutes } from './clients/clients.routes';
 import { createClientsService } from './clients/clients.service';
 import { createAuthService } from './auth/auth.service';
+import { deleteSessionsOfUser } from './auth/sessions.repository';
 import { createSessionService } from './auth/sessions.service';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -18,12 +19,14 @@ import type { Database } from './db/database';
 import { registerCurrentUser } from './http/current-user';
 import { registerErrorHandling } from './http/error-handler';
 import { registerNoStoreForApi } from './http/no-store';
+import { registerRouteScopes } from './http/route-scopes';
 import { registerNulGuard } from './http/reject-nul';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerWebApp } from './http/web-app';
 import { registerWebManifest } from './http/web-manifest.routes';
 import { createPushNotifier, type PushNotifier } from './push/push-notifier';
 import { createPushSender } from './push/push-sender';
+import { deleteSessionSubscriptions } from './push/push-subscriptions.repository';
 import { registerPushRoutes } from './push/push.routes';
 import { loadVapidKeys } from './push/vapid-keys';
 import { createInviteCodeService } from './settings/invite-code';
@@ -104,13 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeList.push(`${method} ${route.url}`);
   });
 
-  const sessions = createSessionService(database.db, clock, {
-    idleMs: config.sessionIdleMs,
-    maxMs: config.sessionMaxMs,
-  });
+  const sessions = createSessionService(
+    database.db,
+    clock,
+    { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    { beforeEnd: deleteSessionSubscriptions },
+  );
   const inviteCode = createInviteCodeService(database.db, config.inviteCode);
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
-  const users = createUsersService({ database, clock });
+  const users = createUsersService({ database, clock, endSessionsOf: deleteSessionsOfUser });
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
@@ -164,33 +169,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginGuard(app, config.publicUrl);
   registerCurrentUser(app, sessions);
 
-  registerAuthRoutes(app, {
-    auth,
-    sessions,
-    guard: new SignInGuard(limits, clock, deps.authSleep),
-    sessionMaxMs: config.sessionMaxMs,
-    events,
-  });
-  registerUsersRoutes(app, users, events);
-  registerEventsRoutes(app, { bus: events, sessions });
-  registerClientsRoutes(app, createClientsService({ database, clock, events }));
   const uploadLimits: UploadLimits = {
     fileBytes: config.maxUploadBytes,
     requestBytes: config.maxUploadRequestBytes,
     minFreeBytes: config.minFreeDiskBytes,
     dataDir: config.dataDir,
   };
-  registerTicketsRoutes(app, { tickets, store, uploadLimits });
-  registerTasksRoutes(app, { tasks, store, uploadLimits });
-  registerWorklistRoutes(app, createWorklistService({ database }));
-  registerPushRoutes(app, { db: database.db, clock, publicKey: vapidKeys.publicKey });
-  registerWebManifest(app, config.appName);
-  registerFilesRoutes(app, { database, store });
-  registerSettingsRoutes(app, {
-    inviteCode,
-    defaultAssignees,
-    events,
-    publicConfig: { appName: config.appName },
+  await registerRouteScopes(app, (scopes) => {
+    registerAuthRoutes(scopes, {
+      auth,
+      sessions,
+      guard: new SignInGuard(limits, clock, deps.authSleep),
+      sessionMaxMs: config.sessionMaxMs,
+      events,
+    });
+    registerUsersRoutes(scopes, users, events);
+    registerEventsRoutes(scopes, { bus: events, sessions });
+    registerClientsRoutes(scopes, createClientsService({ database, clock, events }));
+    registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
+    registerTasksRoutes(scopes, { tasks, store, uploadLimits });
+    registerWorklistRoutes(scopes, createWorklistService({ database }));
+    registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
+    registerWebManifest(scopes, config.appName);
+    registerFilesRoutes(scopes, { database, store });
+    registerSettingsRoutes(scopes, {
+      inviteCode,
+      defaultAssignees,
+      events,
+      publicConfig: { appName: config.appName },
+    });
   });
 
   await registerWebApp(app, deps.webRoot === undefined ? defaultWebRoot() : deps.webRoot);

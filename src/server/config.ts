@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isValidVapidPair } from './push/vapid-keys';
+import { isValidVapidPair } from './vapid-pair';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

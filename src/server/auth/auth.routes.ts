@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../events/event-bus';
 import { loginInput, registerInput } from '../../domain/account-schemas';
 import { AppError } from '../errors';
-import { requireUser } from '../http/current-user';
+import { SESSION_COOKIE, userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parsePayload } from '../http/parse';
 import type { AuthService } from './auth.service';
 import type { SignInGuard } from './sign-in-guard';
-import { SESSION_COOKIE } from './session-token';
 import type { SessionService } from './sessions.service';
 
 interface Deps {
@@ -18,7 +18,7 @@ interface Deps {
 }
 
 export function registerAuthRoutes(
-  app: FastifyInstance,
+  { open, staff }: RouteScopes,
   { auth, sessions, guard, sessionMaxMs, events }: Deps,
 ) {
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -31,7 +31,7 @@ export function registerAuthRoutes(
     });
   }
 
-  app.post('/api/auth/register', async (request, reply) => {
+  open.post('/api/auth/register', async (request, reply) => {
     guard.registrationAttempt(request.ip);
     const input = parsePayload(registerInput, request.body);
     try {
@@ -45,7 +45,7 @@ export function registerAuthRoutes(
     }
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
+  open.post('/api/auth/login', async (request, reply) => {
     const input = parsePayload(loginInput, request.body);
     const email = input.email.toLowerCase();
     await guard.beforeSignIn(request.ip, email);
@@ -62,7 +62,7 @@ export function registerAuthRoutes(
     }
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  open.post('/api/auth/logout', async (request, reply) => {
     if (request.session) {
       await sessions.end(request.session.sessionId);
       request.log.info({ userId: request.session.user.id }, 'logout');
@@ -73,5 +73,5 @@ export function registerAuthRoutes(
     return reply.status(204).send();
   });
 
-  app.get('/api/me', async (request) => ({ user: requireUser(request) }));
+  staff.get('/api/me', async (request) => ({ user: userOf(request) }));
 }

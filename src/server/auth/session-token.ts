@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-export const SESSION_COOKIE = 'glz_session';
-
 /** 256 bits from the CSPRNG (ASVS 7.2.3). */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');

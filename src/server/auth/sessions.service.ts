@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { toUserDto } from '../users/user-dto';
-import type { UserDto } from '../../domain/users';
+import type { CurrentSession } from '../http/current-user';
 import { hashSessionToken, newSessionToken } from './session-token';
 import {
   deleteExpiredSessions,
@@ -11,22 +11,26 @@ import {
   insertSession,
   touchSession,
 } from './sessions.repository';
-import { deleteSessionSubscriptions } from '../push/push-subscriptions.repository';
 
 export interface SessionLifetimes {
   idleMs: number;
   maxMs: number;
 }
 
-export interface CurrentSession {
-  sessionId: number;
-  user: UserDto;
-}
-
 // last_seen_at is written at most once a minute per session, not on every request.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function createSessionService(db: Kysely<DB>, clock: Clock, lifetimes: SessionLifetimes) {
+export interface SessionHooks {
+  /** Runs in the logout's transaction before the session goes (push/ forgets the device). */
+  beforeEnd?: (trx: Kysely<DB>, sessionId: number) => Promise<unknown>;
+}
+
+export function createSessionService(
+  db: Kysely<DB>,
+  clock: Clock,
+  lifetimes: SessionLifetimes,
+  hooks: SessionHooks = {},
+) {
   return {
     /** Starts a new session (a new token at every login, ASVS 7.2.4). Returns the cookie token. */
     async start(userId: number): Promise<string> {
@@ -61,10 +65,10 @@ export function createSessionService(db: Kysely<DB>, clock: Clock, lifetimes: Se
       return { sessionId: row.session_id, user: toUserDto(row) };
     },
 
-    /** Logout: the session goes, and with it this device's push subscription. */
+    /** Logout: the session goes, and with it what hangs on it (this device's push subscription). */
     end(sessionId: number) {
       return db.transaction().execute(async (trx) => {
-        await deleteSessionSubscriptions(trx, sessionId);
+        await hooks.beforeEnd?.(trx, sessionId);
         await deleteSessionById(trx, sessionId);
       });
     },

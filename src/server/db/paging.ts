@@ -1,7 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Page } from '../../domain/client-schemas';
 import { MAX_RECORD_ID } from '../../domain/input-text';
-import { AppError } from '../errors';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
 export interface CreatedCursor {
@@ -16,6 +15,13 @@ export function encodeCursor(cursor: CreatedCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
+/** A list position that no page of ours handed out; the error handler answers 400. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Некорректная позиция списка, обновите страницу');
+  }
+}
+
 export function decodeCursor(raw: string | undefined): CreatedCursor | undefined {
   if (!raw) return undefined;
   const [createdAt, id] = Buffer.from(raw, 'base64url').toString().split('|');
@@ -27,7 +33,7 @@ export function decodeCursor(raw: string | undefined): CreatedCursor | undefined
     numericId >= 0 &&
     numericId <= MAX_RECORD_ID;
   if (!wellFormed) {
-    throw new AppError('bad_request', 'Некорректная позиция списка, обновите страницу');
+    throw new InvalidCursorError();
   }
   return { createdAt, id: numericId };
 }

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../auth/session-token';
-import type { SessionService } from '../auth/sessions.service';
-import { requireUser } from '../http/current-user';
+import { SESSION_COOKIE, type SessionResolver } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import type { EventBus } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
@@ -15,20 +13,19 @@ export const HEARTBEAT_MS = 25_000;
  * signed-out or disabled user's stream is closed.
  */
 export function registerEventsRoutes(
-  app: FastifyInstance,
+  { staff }: RouteScopes,
   {
     bus,
     sessions,
     heartbeatMs = HEARTBEAT_MS,
-  }: { bus: EventBus; sessions: SessionService; heartbeatMs?: number },
+  }: { bus: EventBus; sessions: SessionResolver; heartbeatMs?: number },
 ) {
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  staff.addHook('onClose', async () => {
     for (const close of [...open]) close();
   });
 
-  app.get('/api/events', async (request, reply) => {
-    requireUser(request);
+  staff.get('/api/events', async (request, reply) => {
     const headers = {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { requireUser } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parseId } from '../http/parse';
 import { displayFileName } from './file-names';
 import { FileNotFoundError, type FileStore } from './file-store';
@@ -21,13 +20,12 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 
 /** Files are served only to signed-in users, never executed, never sniffed. */
 export function registerFilesRoutes(
-  app: FastifyInstance,
+  { staff }: RouteScopes,
   { database, store }: { database: Database; store: FileStore },
 ) {
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+  staff.get<{ Params: { id: string }; Querystring: { download?: string } }>(
     '/api/files/:id',
     async (request, reply) => {
-      requireUser(request);
       const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
       if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
       const inline = INLINE_TYPES.test(row.mime) && request.query.download === undefined;
@@ -54,8 +52,7 @@ export function registerFilesRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/files/:id/thumb', async (request, reply) => {
-    requireUser(request);
+  staff.get<{ Params: { id: string } }>('/api/files/:id/thumb', async (request, reply) => {
     const row = await findFile(database.db, parseId(request.params.id, FILE_NOT_FOUND));
     if (!row?.thumb_path) throw new AppError('not_found', FILE_NOT_FOUND);
     const etag = `"t${row.id}"`;

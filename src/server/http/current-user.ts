@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserDto } from '../../domain/users';
-import { SESSION_COOKIE } from '../auth/session-token';
-import type { CurrentSession, SessionService } from '../auth/sessions.service';
-import { AppError } from '../errors';
-import { ADMINS_ONLY_MESSAGE } from '../users/users.service';
+
+/** The cookie that carries the session token (set by auth/ at sign-in). */
+export const SESSION_COOKIE = 'glz_session';
+
+/** A signed-in request's session and its user, as auth/ resolves them. */
+export interface CurrentSession {
+  sessionId: number;
+  user: UserDto;
+}
+
+/** Who a session token belongs to, if anyone; provided by auth/. */
+export interface SessionResolver {
+  resolve(token: string): Promise<CurrentSession | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** Resolves the session cookie once per API request. */
-export function registerCurrentUser(app: FastifyInstance, sessions: SessionService) {
+export function registerCurrentUser(app: FastifyInstance, sessions: SessionResolver) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -21,17 +31,15 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionServi
   });
 }
 
-export function requireSession(request: FastifyRequest): CurrentSession {
-  if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
+/**
+ * The session of a request in the signed-in or admin scope (http/route-scopes.ts),
+ * whose hook has already refused everyone else.
+ */
+export function sessionOf(request: FastifyRequest): CurrentSession {
+  if (!request.session) throw new Error(`${request.routeOptions.url} is outside the signed-in scope`);
   return request.session;
 }
 
-export function requireUser(request: FastifyRequest): UserDto {
-  return requireSession(request).user;
-}
-
-export function requireAdmin(request: FastifyRequest): UserDto {
-  const user = requireUser(request);
-  if (user.role !== 'admin') throw new AppError('forbidden', ADMINS_ONLY_MESSAGE);
-  return user;
+export function userOf(request: FastifyRequest): UserDto {
+  return sessionOf(request).user;
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { InvalidCursorError } from '../db/paging';
 import { AppError, type ErrorBody, type ErrorCode } from '../errors';
 
 const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
@@ -28,6 +29,11 @@ function describeFrameworkError(error: FastifyError): [number, ErrorCode, string
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InvalidCursorError) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'bad_request', message: error.message } } satisfies ErrorBody);
+    }
     if (error instanceof AppError) {
       const body: ErrorBody = { ...error.extra, error: { code: error.code, message: error.message } };
       return reply.status(error.status).headers(error.headers).send(body);

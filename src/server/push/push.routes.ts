@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pushEndpointInput, pushSubscriptionInput } from '../../domain/push-schemas';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
-import { requireSession, requireUser } from '../http/current-user';
+import { sessionOf, userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parsePayload } from '../http/parse';
 import { deleteSubscription, saveSubscription } from './push-subscriptions.repository';
 
@@ -12,16 +12,15 @@ import { deleteSubscription, saveSubscription } from './push-subscriptions.repos
  * subscription, stored for the signed-in user and the session that sent it.
  */
 export function registerPushRoutes(
-  app: FastifyInstance,
+  { staff }: RouteScopes,
   { db, clock, publicKey }: { db: Kysely<DB>; clock: Clock; publicKey: string },
 ) {
-  app.get('/api/push/public-key', async (request) => {
-    requireUser(request);
+  staff.get('/api/push/public-key', async () => {
     return { publicKey };
   });
 
-  app.put('/api/push/subscription', async (request, reply) => {
-    const session = requireSession(request);
+  staff.put('/api/push/subscription', async (request, reply) => {
+    const session = sessionOf(request);
     const subscription = parsePayload(pushSubscriptionInput, request.body);
     await saveSubscription(
       db,
@@ -37,8 +36,8 @@ export function registerPushRoutes(
     return reply.status(204).send();
   });
 
-  app.delete('/api/push/subscription', async (request, reply) => {
-    const user = requireUser(request);
+  staff.delete('/api/push/subscription', async (request, reply) => {
+    const user = userOf(request);
     const { endpoint } = parsePayload(pushEndpointInput, request.body);
     await deleteSubscription(db, endpoint, user.id);
     return reply.status(204).send();

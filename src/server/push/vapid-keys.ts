@@ -1,28 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { isValidVapidPair, type VapidKeys } from '../vapid-pair';
 
-export interface VapidKeys {
-  /** Uncompressed P-256 point, base64url (65 bytes): the browser's applicationServerKey. */
-  publicKey: string;
-  /** P-256 private scalar, base64url (32 bytes). */
-  privateKey: string;
-}
+export type { VapidKeys };
 
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
-
-const byteLength = (value: string) => Buffer.from(value, 'base64url').length;
-
-export function isValidVapidPair(keys: Partial<VapidKeys>): keys is VapidKeys {
-  return (
-    typeof keys.publicKey === 'string' &&
-    typeof keys.privateKey === 'string' &&
-    /^[A-Za-z0-9_-]+=*$/.test(keys.publicKey) &&
-    /^[A-Za-z0-9_-]+=*$/.test(keys.privateKey) &&
-    byteLength(keys.publicKey) === 65 &&
-    byteLength(keys.privateKey) === 32
-  );
-}
 
 /**
  * The server's VAPID key pair: from the settings when given, otherwise from

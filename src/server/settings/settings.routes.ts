@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../events/event-bus';
 import { defaultAssigneesInput, inviteCodeInput } from '../../domain/account-schemas';
 import type { PublicConfig } from '../../domain/users';
-import { requireAdmin, requireUser } from '../http/current-user';
+import { userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parsePayload } from '../http/parse';
 import type { DefaultAssignees } from './default-assignees';
 import type { InviteCodeService } from './invite-code';
 
 export function registerSettingsRoutes(
-  app: FastifyInstance,
+  { admins, open, staff }: RouteScopes,
   {
     inviteCode,
     defaultAssignees,
@@ -22,28 +22,26 @@ export function registerSettingsRoutes(
   },
 ) {
   // Readable by everyone: the new-ticket and new-task forms preselect these.
-  app.get('/api/settings/default-assignees', async (request) => {
-    requireUser(request);
+  staff.get('/api/settings/default-assignees', async () => {
     return defaultAssignees.get();
   });
 
-  app.put('/api/settings/default-assignees', async (request) => {
-    const admin = requireAdmin(request);
+  admins.put('/api/settings/default-assignees', async (request) => {
+    const admin = userOf(request);
     const result = await defaultAssignees.set(parsePayload(defaultAssigneesInput, request.body));
     request.log.info({ by: admin.id, ...result }, 'default assignees changed');
     events.publish({ entity: 'settings', id: null, op: 'update' });
     return result;
   });
 
-  app.get('/api/config', async () => publicConfig);
+  open.get('/api/config', async () => publicConfig);
 
-  app.get('/api/settings/invite-code', async (request) => {
-    requireAdmin(request);
+  admins.get('/api/settings/invite-code', async () => {
     return inviteCode.get();
   });
 
-  app.put('/api/settings/invite-code', async (request) => {
-    const admin = requireAdmin(request);
+  admins.put('/api/settings/invite-code', async (request) => {
+    const admin = userOf(request);
     const { code } = parsePayload(inviteCodeInput, request.body);
     const result = await inviteCode.set(code);
     request.log.info({ by: admin.id }, 'invite code changed');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { taskCreateInput, taskPatchInput } from '../../domain/task-schemas';
 import { TASK_STATUSES } from '../../domain/task-status';
 import { recordIdParam, searchQueryText } from '../../domain/input-text';
@@ -6,7 +6,8 @@ import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
-import { requireUser } from '../http/current-user';
+import { userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
 
@@ -21,18 +22,17 @@ const listQuery = z.object({
 type WithId = { Params: { id: string } };
 
 export function registerTasksRoutes(
-  app: FastifyInstance,
+  { staff }: RouteScopes,
   { tasks, store, uploadLimits }: { tasks: TasksService; store: FileStore; uploadLimits: UploadLimits },
 ) {
   const taskId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TASK_NOT_FOUND_MESSAGE);
 
-  app.get('/api/tasks', async (request) => {
-    requireUser(request);
+  staff.get('/api/tasks', async (request) => {
     return tasks.list(parsePayload(listQuery, request.query));
   });
 
-  app.post('/api/tasks', async (request, reply) => {
-    const me = requireUser(request);
+  staff.post('/api/tasks', async (request, reply) => {
+    const me = userOf(request);
     const task = await tasks.create(
       { id: me.id, displayName: me.displayName },
       parsePayload(taskCreateInput, request.body),
@@ -40,33 +40,33 @@ export function registerTasksRoutes(
     return reply.status(201).send({ task });
   });
 
-  app.get<WithId>('/api/tasks/:id', async (request) => {
-    requireUser(request);
+  staff.get<WithId>('/api/tasks/:id', async (request) => {
     return { task: await tasks.get(taskId(request)) };
   });
 
-  app.patch<WithId>('/api/tasks/:id', async (request) => {
-    const me = requireUser(request);
+  staff.patch<WithId>('/api/tasks/:id', async (request) => {
+    const me = userOf(request);
     const patch = parsePayload(taskPatchInput, request.body);
     return { task: await tasks.update({ id: me.id, displayName: me.displayName }, taskId(request), patch) };
   });
 
-  app.delete<WithId>('/api/tasks/:id', async (request, reply) => {
-    requireUser(request);
+  staff.delete<WithId>('/api/tasks/:id', async (request, reply) => {
     await tasks.remove(taskId(request));
     return reply.status(204).send();
   });
 
-  app.post<WithId>('/api/tasks/:id/photos', async (request) => {
-    const me = requireUser(request);
+  staff.post<WithId>('/api/tasks/:id/photos', async (request) => {
+    const me = userOf(request);
     const id = taskId(request);
     const received = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true });
     return { task: await tasks.uploadPhotos({ id: me.id, displayName: me.displayName }, id, received) };
   });
 
-  app.delete<{ Params: { id: string; fileId: string } }>('/api/tasks/:id/photos/:fileId', async (request) => {
-    requireUser(request);
-    const fileId = parseId(request.params.fileId, 'Файл не найден');
-    return { task: await tasks.deletePhoto(taskId(request), fileId) };
-  });
+  staff.delete<{ Params: { id: string; fileId: string } }>(
+    '/api/tasks/:id/photos/:fileId',
+    async (request) => {
+      const fileId = parseId(request.params.fileId, 'Файл не найден');
+      return { task: await tasks.deletePhoto(taskId(request), fileId) };
+    },
+  );
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
 import { recordIdParam, searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
-import { requireUser } from '../http/current-user';
+import { userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
 
@@ -20,48 +21,45 @@ const listQuery = z.object({
 type WithId = { Params: { id: string } };
 
 function actorOf(request: FastifyRequest) {
-  const user = requireUser(request);
+  const user = userOf(request);
   return { id: user.id, displayName: user.displayName };
 }
 
 export function registerTicketsRoutes(
-  app: FastifyInstance,
+  { staff }: RouteScopes,
   { tickets, store, uploadLimits }: { tickets: TicketsService; store: FileStore; uploadLimits: UploadLimits },
 ) {
   const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 
-  app.get('/api/tickets', async (request) => {
-    requireUser(request);
+  staff.get('/api/tickets', async (request) => {
     return tickets.list(parsePayload(listQuery, request.query));
   });
 
-  app.post('/api/tickets', async (request, reply) => {
+  staff.post('/api/tickets', async (request, reply) => {
     const actor = actorOf(request);
     const ticket = await tickets.create(actor, parsePayload(ticketCreateInput, request.body));
     return reply.status(201).send({ ticket });
   });
 
-  app.get<WithId>('/api/tickets/:id', async (request) => {
-    requireUser(request);
+  staff.get<WithId>('/api/tickets/:id', async (request) => {
     return { ticket: await tickets.get(ticketId(request)) };
   });
 
-  app.patch<WithId>('/api/tickets/:id', async (request) => {
+  staff.patch<WithId>('/api/tickets/:id', async (request) => {
     const actor = actorOf(request);
     return {
       ticket: await tickets.update(actor, ticketId(request), parsePayload(ticketPatchInput, request.body)),
     };
   });
 
-  app.post<WithId>('/api/tickets/:id/step', async (request) => {
+  staff.post<WithId>('/api/tickets/:id/step', async (request) => {
     const actor = actorOf(request);
     return {
       ticket: await tickets.step(actor, ticketId(request), parsePayload(ticketStepInput, request.body)),
     };
   });
 
-  app.delete<WithId>('/api/tickets/:id', async (request, reply) => {
-    requireUser(request);
+  staff.delete<WithId>('/api/tickets/:id', async (request, reply) => {
     await tickets.remove(ticketId(request));
     return reply.status(204).send();
   });
@@ -70,7 +68,7 @@ export function registerTicketsRoutes(
     ['files', 'file'],
     ['pvz-photos', 'pvz'],
   ] as const) {
-    app.post<WithId>(`/api/tickets/:id/${path}`, async (request) => {
+    staff.post<WithId>(`/api/tickets/:id/${path}`, async (request) => {
       const actor = actorOf(request);
       const id = ticketId(request);
       const received = await receiveUploads(request, store, {
@@ -81,7 +79,7 @@ export function registerTicketsRoutes(
     });
   }
 
-  app.delete<{ Params: { id: string; fileId: string } }>(
+  staff.delete<{ Params: { id: string; fileId: string } }>(
     '/api/tickets/:id/files/:fileId',
     async (request) => {
       const actor = actorOf(request);

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import { createInviteCodeService } from '../settings/invite-code';
 import { describeEachDatabase, TEST_INVITE_CODE, testConfig } from '../test/test-app';
 import { createUsersService, LAST_ADMIN_MESSAGE } from './users.service';
@@ -155,7 +156,11 @@ describeEachDatabase('last active admin', (ctx) => {
   });
 
   it('refuses to demote or disable the last active admin from the command line', async () => {
-    const users = createUsersService({ database: ctx.database, clock: ctx.clock });
+    const users = createUsersService({
+      database: ctx.database,
+      clock: ctx.clock,
+      endSessionsOf: deleteSessionsOfUser,
+    });
     const admins = await ctx.database.db
       .selectFrom('users')
       .select('id')

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../events/event-bus';
 import { accessChangeInput, profileInput, roleChangeInput } from '../../domain/account-schemas';
-import { requireAdmin, requireUser } from '../http/current-user';
+import { userOf } from '../http/current-user';
+import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { EMPLOYEE_NOT_FOUND_MESSAGE, type UsersService } from './users.service';
 
-export function registerUsersRoutes(app: FastifyInstance, users: UsersService, events: EventBus) {
+export function registerUsersRoutes({ admins, staff }: RouteScopes, users: UsersService, events: EventBus) {
   const changed = (id: number) => events.publish({ entity: 'user', id, op: 'update' });
-  app.put('/api/me/profile', async (request) => {
-    const me = requireUser(request);
+  staff.put('/api/me/profile', async (request) => {
+    const me = userOf(request);
     const { user, itemsRenamed } = await users.updateProfile(me.id, parsePayload(profileInput, request.body));
     changed(user.id);
     if (itemsRenamed) {
@@ -19,18 +19,16 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService, e
     return { user };
   });
 
-  app.get('/api/users/options', async (request) => {
-    requireUser(request);
+  staff.get('/api/users/options', async () => {
     return { users: await users.options() };
   });
 
-  app.get('/api/employees', async (request) => {
-    requireAdmin(request);
+  admins.get('/api/employees', async () => {
     return { users: await users.list() };
   });
 
-  app.put<{ Params: { id: string } }>('/api/employees/:id/role', async (request) => {
-    const admin = requireAdmin(request);
+  admins.put<{ Params: { id: string } }>('/api/employees/:id/role', async (request) => {
+    const admin = userOf(request);
     const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
     const { role } = parsePayload(roleChangeInput, request.body);
     const user = await users.changeRole(admin.id, id, role);
@@ -39,8 +37,8 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService, e
     return { user };
   });
 
-  app.put<{ Params: { id: string } }>('/api/employees/:id/access', async (request) => {
-    const admin = requireAdmin(request);
+  admins.put<{ Params: { id: string } }>('/api/employees/:id/access', async (request) => {
+    const admin = userOf(request);
     const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
     const { disabled } = parsePayload(accessChangeInput, request.body);
     const user = await users.setDisabled(admin.id, id, disabled);

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
+import { ADMINS_ONLY_MESSAGE } from '../http/route-scopes';
 import type { ProfileInput } from '../../domain/account-schemas';
 import type { Role } from '../../domain/roles';
 import type { UserDto, UserOptionDto } from '../../domain/users';
-import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import type { Clock } from '../clock';
 import { lockUserRoles } from '../db/capabilities';
 import type { Database } from '../db/database';
@@ -23,12 +23,18 @@ export const LAST_ADMIN_MESSAGE = 'Нельзя оставить систему 
 export const OWN_ROLE_MESSAGE = 'Нельзя изменить собственную роль';
 export const OWN_ACCESS_MESSAGE = 'Нельзя отключить собственную учётную запись';
 export const EMPLOYEE_NOT_FOUND_MESSAGE = 'Сотрудник не найден';
-export const ADMINS_ONLY_MESSAGE = 'Доступно только администраторам';
 
 /** The admin making a change, or null for the server's own command line (`npm run set-role`). */
 type Actor = number | null;
 
-export function createUsersService({ database, clock }: { database: Database; clock: Clock }) {
+interface Deps {
+  database: Database;
+  clock: Clock;
+  /** Ends every session of a user, in the caller's transaction (auth/ provides it). */
+  endSessionsOf: (trx: Transaction<DB>, userId: number) => Promise<unknown>;
+}
+
+export function createUsersService({ database, clock, endSessionsOf }: Deps) {
   const { db, dialect } = database;
 
   async function requireUser(id: number) {
@@ -69,7 +75,7 @@ export function createUsersService({ database, clock }: { database: Database; cl
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
         await updateUser(trx, targetId, { role }, clock.now().toISOString());
-        await deleteSessionsOfUser(trx, targetId);
+        await endSessionsOf(trx, targetId);
       });
       return reload(targetId);
     },
@@ -88,7 +94,7 @@ export function createUsersService({ database, clock }: { database: Database; cl
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
         await updateUser(trx, targetId, { disabled_at: disabled ? now : null }, now);
-        if (disabled) await deleteSessionsOfUser(trx, targetId);
+        if (disabled) await endSessionsOf(trx, targetId);
       });
       return reload(targetId);
     },

@@ -6,8 +6,7 @@ import { readTaskStatus } from '../../domain/task-status';
 import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
-import { DEFAULT_PAGE_SIZE } from '../db/paging';
-import { AppError } from '../errors';
+import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
 import { listWork, type WorkCursor, type WorkRow } from './worklist.repository';
 
 function encodeCursor(row: WorkRow): string {
@@ -31,7 +30,7 @@ function decodeCursor(raw: string | undefined): WorkCursor | undefined {
   } catch {
     // fall through to the error below
   }
-  throw new AppError('bad_request', 'Некорректная позиция списка, обновите страницу');
+  throw new InvalidCursorError();
 }
 
 function toWorkItem(row: WorkRow): WorkItemDto {
