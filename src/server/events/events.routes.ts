@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, type SessionResolver } from '../http/current-user';
+import { SESSION_COOKIE, userOf, type SessionResolver } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
 import type { EventBus } from './event-bus';
 
@@ -33,6 +33,7 @@ export function registerEventsRoutes(
     // An uptime monitor's HEAD gets the stream's headers and no stream.
     if (request.method === 'HEAD') return reply.headers(headers).send();
     const token = request.cookies[SESSION_COOKIE] ?? '';
+    const userId = userOf(request).id;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -57,7 +58,8 @@ export function registerEventsRoutes(
     };
     const unsubscribe = bus.subscribe(
       (event) => {
-        if (event.entity === 'user') void stillSignedIn();
+        // Only a change to this stream's own account can sign it out (logout, role, access).
+        if (event.entity === 'user' && event.id === userId) void stillSignedIn();
         if (!closed) res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
       },
       () => {

@@ -23,7 +23,7 @@ import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../d
 import { AppError } from '../errors';
 import type { PushNotifier } from '../push/push-notifier';
 import { resolveAssignee } from '../users/resolve-assignee';
-import { refreshDerived } from '../work/derived-columns';
+import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
@@ -106,8 +106,11 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           history.push(entry('assign', assignee.name || 'Без исполнителя'));
           assignedTo = assignee.id;
         }
-        await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, { ...columns, updated_at: now });
-        await refreshDerived(trx, 'ticket', id);
+        const written = { ...columns, updated_at: now };
+        await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {
+          ...written,
+          ...derivedColumns('ticket', id, { ...row, ...written }),
+        });
         await insertHistory(trx, history);
         return { conflict: null, changed: true, assignedTo };
       });
@@ -144,12 +147,12 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
         const target = result.status;
         const now = clock.now().toISOString();
+        const columns = { status: target, closed_at: target === 'closed' ? now : null, updated_at: now };
+        // One read, one write: the derived columns are computed from the row as it will be.
         await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
-          status: target,
-          closed_at: target === 'closed' ? now : null,
-          updated_at: now,
+          ...columns,
+          ...derivedColumns('ticket', id, { ...row, ...columns }),
         });
-        await refreshDerived(trx, 'ticket', id);
         await insertHistory(trx, [
           historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
         ]);

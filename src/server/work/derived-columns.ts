@@ -11,6 +11,36 @@ export function itemSearchText(title: string, clientName: string, assigneeName: 
   return normalizeSearchText(`${title} ${clientName} ${assigneeName}`);
 }
 
+/** The columns a ticket's or task's derived columns are computed from. */
+export interface DerivedSource {
+  title: string;
+  status: string;
+  due_date: string | null;
+  created_at: string;
+  closed_at: string | null;
+  client_name: string;
+  assignee_name: string;
+  client_phone: string | null;
+}
+
+/** Search text, phone digits, worklist state and order key of an item as it will be. */
+export function derivedColumns(kind: WorkKind, id: number, row: DerivedSource) {
+  return {
+    search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
+    client_phone_digits: phoneDigits(row.client_phone ?? ''),
+    work_state: workState(kind, row.status),
+    work_sort: workSortKey({
+      kind,
+      id,
+      status: row.status,
+      title: row.title,
+      dueDate: row.due_date,
+      createdAt: row.created_at,
+      closedAt: row.closed_at,
+    }),
+  };
+}
+
 /**
  * Recomputes a ticket's or task's derived columns from the row itself (and its
  * client's phone): search text, phone digits, worklist state and order key. Called
@@ -34,23 +64,9 @@ export async function refreshDerived(db: Kysely<DB>, kind: WorkKind, id: number)
     .where(`${table}.id`, '=', id)
     .executeTakeFirst();
   if (!row) return;
-  const order = {
-    kind,
-    id,
-    status: row.status,
-    title: row.title,
-    dueDate: row.due_date,
-    createdAt: row.created_at,
-    closedAt: row.closed_at,
-  };
   await db
     .updateTable(table)
-    .set({
-      search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
-      client_phone_digits: phoneDigits(row.client_phone ?? ''),
-      work_state: workState(kind, row.status),
-      work_sort: workSortKey(order),
-    })
+    .set(derivedColumns(kind, id, row))
     .where('id', '=', id)
     .execute();
 }
