@@ -11,6 +11,18 @@ const noServerFromWeb = {
   message: 'The web app talks to the server over HTTP only.',
 };
 const noWebFromServer = { group: ['**/web/**'], message: 'The server never imports browser code.' };
+const browserOnly = { group: ['node:*'], message: 'Browser code.' };
+// A feature uses another only through that feature's api/ modules or its public.ts,
+// never its components (src/web/features/<name>/...).
+const featuresStayApart = {
+  regex: '^\\.\\./\\.\\./[a-z-]+/components/',
+  message: "Use the other feature's public.ts or api/ module.",
+};
+// Shared plumbing (lib/, components/) never reaches into a feature.
+const plumbingBelowFeatures = {
+  group: ['**/features/**'],
+  message: 'lib/ and components/ sit below the features; move the code into the feature or down here.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'playwright-report/', 'test-results/', 'coverage/'] },
@@ -47,10 +59,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noServerFromWeb, { group: ['node:*'], message: 'Browser code.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noServerFromWeb, browserOnly] }],
+    },
+  },
+  {
+    files: ['src/web/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServerFromWeb, browserOnly, featuresStayApart] }],
+    },
+  },
+  {
+    files: ['src/web/lib/**', 'src/web/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServerFromWeb, browserOnly, plumbingBelowFeatures] }],
     },
   },
   {

@@ -7,6 +7,8 @@ export interface ChangeEvent {
   entity: LiveEntity;
   id: number | null;
   op: LiveOp;
+  /** The record's version after an update, so the tab that made it need not fetch it again. */
+  version?: number;
 }
 
 export function isChangeEvent(value: unknown): value is ChangeEvent {
@@ -16,6 +18,7 @@ export function isChangeEvent(value: unknown): value is ChangeEvent {
     v !== null &&
     (LIVE_ENTITIES as readonly string[]).includes(v.entity) &&
     (v.id === null || Number.isSafeInteger(v.id)) &&
-    ['create', 'update', 'delete'].includes(v.op)
+    ['create', 'update', 'delete'].includes(v.op) &&
+    (v.version === undefined || Number.isSafeInteger(v.version))
   );
 }

@@ -85,21 +85,21 @@ export function createClientsService({
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false };
         const changes = pickFields(fields, judged.changed);
-        await updateVersioned(trx, 'clients', row, judged.changed, actorId, {
+        const version = await updateVersioned(trx, 'clients', row, judged.changed, actorId, {
           ...toClientColumns(changes),
           updated_at: clock.now().toISOString(),
         });
         if (changes.fullName !== undefined || changes.phone !== undefined) {
           await syncClientItems(trx, await itemsOfClient(trx, id), changes.fullName);
         }
-        return { conflict: null, changed: true };
+        return { conflict: null, changed: true, version };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, CLIENT_FIELD_LABELS, {
           client: await get(id),
         });
       }
-      if (outcome.changed) events.publish({ entity: 'client', id, op: 'update' });
+      if (outcome.changed) events.publish({ entity: 'client', id, op: 'update', version: outcome.version });
       return get(id);
     },
 

@@ -84,9 +84,16 @@ describeEachDatabase('live events (SSE)', (ctx) => {
       await stream.waitFor((e) => e.entity === 'ticket' && e.id === ticket.id && e.op === 'create');
       await stream.waitFor((e) => e.entity === 'task' && e.id === task.id && e.op === 'update');
       await stream.waitFor((e) => e.entity === 'client' && e.id === client.id && e.op === 'update');
-      // One for the step, one for the upload.
-      const ticketUpdate = JSON.stringify({ entity: 'ticket', id: ticket.id, op: 'update' });
-      await expect.poll(() => stream.events.filter((e) => e.data === ticketUpdate).length).toBe(2);
+      // One for the step (with the version it made, so its own tab need not refetch), one for the upload.
+      const ticketUpdates = () =>
+        stream.events
+          .map(
+            (e) =>
+              JSON.parse(e.data || '{}') as { entity?: string; id?: number; op?: string; version?: number },
+          )
+          .filter((e) => e.entity === 'ticket' && e.id === ticket.id && e.op === 'update');
+      await expect.poll(() => ticketUpdates().length).toBe(2);
+      expect(ticketUpdates()[0]?.version).toBe(2);
     }
   });
 

@@ -151,9 +151,9 @@ export function createTasksService(deps: ItemServiceDeps) {
           columns.client_id = client.id;
           columns.client_name = client.name;
         }
-        await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, columns);
+        const version = await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, columns);
         await refreshDerived(trx, 'task', id);
-        return { conflict: null, changed: true, assignedTo };
+        return { conflict: null, changed: true, assignedTo, version };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TASK_FIELD_LABELS, {
@@ -161,7 +161,7 @@ export function createTasksService(deps: ItemServiceDeps) {
         });
       }
       if (!outcome.changed) return get(id);
-      changed(id);
+      changed(id, 'update', outcome.version);
       const task = await get(id);
       if (outcome.assignedTo !== null) {
         push.notify(

@@ -68,7 +68,7 @@ interface TicketContext {
   push: Pick<PushNotifier, 'notify'>;
   log: FastifyBaseLogger;
   get: (id: number) => Promise<TicketDetailDto>;
-  changed: (id: number, op?: LiveOp) => void;
+  changed: (id: number, op?: LiveOp, version?: number) => void;
 }
 
 /** Edits and steps: the two ways a ticket changes, both version-checked. */
@@ -107,12 +107,12 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           assignedTo = assignee.id;
         }
         const written = { ...columns, updated_at: now };
-        await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {
+        const version = await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {
           ...written,
           ...derivedColumns('ticket', id, { ...row, ...written }),
         });
         await insertHistory(trx, history);
-        return { conflict: null, changed: true, assignedTo };
+        return { conflict: null, changed: true, assignedTo, version };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TICKET_FIELD_LABELS, {
@@ -120,7 +120,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         });
       }
       if (!outcome.changed) return get(id);
-      changed(id);
+      changed(id, 'update', outcome.version);
       const ticket = await get(id);
       if (outcome.assignedTo !== null) {
         push.notify(
@@ -149,17 +149,17 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         const now = clock.now().toISOString();
         const columns = { status: target, closed_at: target === 'closed' ? now : null, updated_at: now };
         // One read, one write: the derived columns are computed from the row as it will be.
-        await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
+        const version = await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
           ...columns,
           ...derivedColumns('ticket', id, { ...row, ...columns }),
         });
         await insertHistory(trx, [
           historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
         ]);
-        return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id };
+        return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id, version };
       });
       if (!outcome) return conflict(id);
-      changed(id);
+      changed(id, 'update', outcome.version);
       push.notify(
         {
           kind: 'ticket_stepped',

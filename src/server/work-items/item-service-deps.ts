@@ -27,6 +27,7 @@ export function itemServiceParts(deps: ItemServiceDeps, kind: ItemKind) {
   return {
     db,
     files: createItemFiles({ db, clock: deps.clock, store: deps.store, log: deps.log }, kind),
-    changed: (id: number, op: LiveOp = 'update') => deps.events.publish({ entity: kind.entity, id, op }),
+    changed: (id: number, op: LiveOp = 'update', version?: number) =>
+      deps.events.publish({ entity: kind.entity, id, op, ...(version === undefined ? {} : { version }) }),
   };
 }

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api';
-import { meQueryKey } from '../lib/session';
+import { queryKeys } from '../lib/query-keys';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
@@ -14,7 +14,7 @@ const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
  */
 function onApiError(error: unknown) {
   if (error instanceof ApiError && error.status === 401)
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 
 export const queryClient = new QueryClient({

@@ -1,17 +1,77 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { affectedQueries } from './live-events';
+import type { ChangeEvent } from '../../domain/live-events';
+import { applyChangeEvent } from './live-events';
+import { queryKeys } from './query-keys';
 
-describe('affectedQueries', () => {
-  it.each([
-    [{ entity: 'ticket', id: 7, op: 'update' }, [['tickets', 'detail', 7], ['tickets', 'list'], ['work']]],
-    [{ entity: 'task', id: 3, op: 'delete' }, [['tasks', 'detail', 3], ['tasks', 'list'], ['work']]],
+/** The queries the screens hold, with the keys the features use (all from queryKeys). */
+const SCREENS: Record<string, QueryKey> = {
+  ticketList: queryKeys.tickets.list({ q: '', status: '' }),
+  ticketsOfClient5: queryKeys.tickets.list({ clientId: 5 }),
+  ticket7: queryKeys.tickets.detail(7),
+  ticket8: queryKeys.tickets.detail(8),
+  taskList: queryKeys.tasks.list({ status: '' }),
+  task3: queryKeys.tasks.detail(3),
+  clientList: queryKeys.clients.list(''),
+  clientPicker: queryKeys.clients.picker('пет'),
+  client5: queryKeys.clients.detail(5),
+  worklist: queryKeys.work.list({ type: 'all' }),
+  me: queryKeys.me,
+  employees: queryKeys.employees,
+  staffOptions: queryKeys.users.options,
+  defaultAssignees: queryKeys.settings.defaultAssignees,
+  inviteCode: queryKeys.settings.inviteCode,
+};
+
+/** Which screens' data an event marks stale, with ticket 7 cached at version 4. */
+function staleAfter(event: ChangeEvent): string[] {
+  const client = new QueryClient();
+  for (const [name, key] of Object.entries(SCREENS)) {
+    client.setQueryData(key, name === 'ticket7' ? { id: 7, version: 4 } : { name });
+  }
+  applyChangeEvent(client, event);
+  return Object.entries(SCREENS)
+    .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('applyChangeEvent', () => {
+  it.each<[ChangeEvent, string[]]>([
+    [{ entity: 'ticket', id: 7, op: 'update' }, ['ticket7', 'ticketList', 'ticketsOfClient5', 'worklist']],
+    [{ entity: 'task', id: 3, op: 'delete' }, ['task3', 'taskList', 'worklist']],
     [
       { entity: 'client', id: 5, op: 'update' },
-      [['clients', 'detail', 5], ['clients', 'list'], ['tickets'], ['tasks'], ['work']],
+      [
+        'client5',
+        'clientList',
+        'clientPicker',
+        'ticket7',
+        'ticket8',
+        'ticketList',
+        'ticketsOfClient5',
+        'task3',
+        'taskList',
+        'worklist',
+      ].sort(),
     ],
-    [{ entity: 'user', id: 2, op: 'update' }, [['me'], ['employees'], ['users']]],
-    [{ entity: 'settings', id: null, op: 'update' }, [['settings']]],
-  ] as const)('%o', (event, keys) => {
-    expect(affectedQueries(event)).toEqual(keys);
+    [{ entity: 'user', id: 2, op: 'update' }, ['employees', 'me', 'staffOptions']],
+    [{ entity: 'settings', id: null, op: 'update' }, ['defaultAssignees', 'inviteCode']],
+    [
+      { entity: 'ticket', id: null, op: 'update' },
+      ['ticket7', 'ticket8', 'ticketList', 'ticketsOfClient5', 'worklist'],
+    ],
+  ])('%o marks exactly these screens stale', (event, expected) => {
+    expect(staleAfter(event)).toEqual(expected.sort());
+  });
+
+  it('the tab that made an edit keeps the record it was answered with; lists still refresh', () => {
+    const lists = ['ticketList', 'ticketsOfClient5', 'worklist'];
+    expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 4 })).toEqual(lists);
+    expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 3 })).toEqual(lists);
+    // Someone else's newer change is fetched.
+    expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 5 })).toEqual(
+      ['ticket7', ...lists].sort(),
+    );
   });
 });

@@ -1,23 +1,48 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
-import { meQueryKey } from './session';
+import { queryKeys } from './query-keys';
 
 /** The queries a change makes stale: lists, the open detail (with its history and files). */
 export function affectedQueries(event: ChangeEvent): QueryKey[] {
-  const detail = (root: string): QueryKey[] => (event.id === null ? [[root]] : [[root, 'detail', event.id]]);
+  const { clients, tickets, tasks, work } = queryKeys;
   switch (event.entity) {
     case 'ticket':
-      return [...detail('tickets'), ['tickets', 'list'], ['work']];
+      return [event.id === null ? tickets.all : tickets.detail(event.id), tickets.lists, work.all];
     case 'task':
-      return [...detail('tasks'), ['tasks', 'list'], ['work']];
+      return [event.id === null ? tasks.all : tasks.detail(event.id), tasks.lists, work.all];
     case 'client':
       // Tickets and tasks show the client's name and phone.
-      return [...detail('clients'), ['clients', 'list'], ['tickets'], ['tasks'], ['work']];
+      return [
+        event.id === null ? clients.all : clients.detail(event.id),
+        clients.lists,
+        tickets.all,
+        tasks.all,
+        work.all,
+      ];
     case 'user':
-      return [meQueryKey, ['employees'], ['users']];
+      return [queryKeys.me, queryKeys.employees, queryKeys.users.all];
     case 'settings':
-      return [['settings']];
+      return [queryKeys.settings.all];
   }
+}
+
+/** A cached record that already has (at least) the event's version: the change is one it has seen. */
+function alreadyHas(client: QueryClient, queryKey: QueryKey, version: number | undefined): boolean {
+  if (version === undefined) return false;
+  const cached = client.getQueryData<{ version?: number }>(queryKey);
+  return cached?.version !== undefined && cached.version >= version;
+}
+
+/**
+ * Marks what a change made stale. The tab that made an edit already holds the record
+ * the server answered with; it does not fetch that record again (its lists still refresh).
+ */
+export function applyChangeEvent(client: QueryClient, event: ChangeEvent): void {
+  const [detail, ...rest] = affectedQueries(event);
+  if (detail && !(event.op === 'update' && event.id !== null && alreadyHas(client, detail, event.version))) {
+    void client.invalidateQueries({ queryKey: detail });
+  }
+  for (const queryKey of rest) void client.invalidateQueries({ queryKey });
 }
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
@@ -57,13 +82,13 @@ export function connectLiveEvents(
     source.addEventListener('change', (message) => {
       const event: unknown = JSON.parse((message as MessageEvent<string>).data);
       if (!isChangeEvent(event)) return;
-      for (const queryKey of affectedQueries(event)) void client.invalidateQueries({ queryKey });
+      applyChangeEvent(client, event);
     });
     source.onerror = () => {
       onStatus('down');
       if (source?.readyState === EventSource.CLOSED && !stopped) {
         source = null;
-        void client.invalidateQueries({ queryKey: meQueryKey });
+        void client.invalidateQueries({ queryKey: queryKeys.me });
         retry = setTimeout(open, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }

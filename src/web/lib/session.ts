@@ -1,12 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicConfig, UserDto } from '../../domain/users';
 import { api, ApiError } from './api';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys } from './query-keys';
 
 /** The signed-in user, or null when signed out. */
 export const meQuery = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: queryKeys.me,
   queryFn: async (): Promise<UserDto | null> => {
     try {
       return (await api<{ user: UserDto }>('/api/me')).user;
@@ -48,11 +47,11 @@ export function useCurrentUser(): UserDto {
 
 export function useSetMe() {
   const client = useQueryClient();
-  return (user: UserDto | null) => client.setQueryData(meQueryKey, user);
+  return (user: UserDto | null) => client.setQueryData(queryKeys.me, user);
 }
 
 export const publicConfigQuery = queryOptions({
-  queryKey: ['public-config'],
+  queryKey: queryKeys.publicConfig,
   queryFn: () => api<PublicConfig>('/api/config'),
   staleTime: Infinity,
 });

@@ -4,7 +4,8 @@ import { paths } from '../../../../domain/routes';
 import type { UserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
 import { forgetPushHere } from '../../../lib/push';
-import { meQueryKey, startSigningOut } from '../../../lib/session';
+import { startSigningOut } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 function useSignInMutation<Input>(path: string) {
   const client = useQueryClient();
@@ -13,7 +14,7 @@ function useSignInMutation<Input>(path: string) {
     onSuccess: ({ user }) => {
       // A new account or a new login: nothing cached for someone else may survive.
       client.clear();
-      client.setQueryData(meQueryKey, user);
+      client.setQueryData(queryKeys.me, user);
     },
   });
 }

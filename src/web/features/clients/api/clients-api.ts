@@ -2,18 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientCreateInput, ClientDto, ClientPatchInput } from '../../../../domain/client-schemas';
 import { api } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
-
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: (q: string) => ['clients', 'list', q] as const,
-  detail: (id: number) => ['clients', 'detail', id] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 export const useClientList = (q: string) =>
-  usePagedQuery<ClientDto>(clientKeys.list(q), '/api/clients', { q });
+  usePagedQuery<ClientDto>(queryKeys.clients.list(q), '/api/clients', { q });
 
 export const useClient = (id: number) =>
-  useRecordQuery<ClientDto>(clientKeys.detail(id), id, `/api/clients/${id}`, 'client');
+  useRecordQuery<ClientDto>(queryKeys.clients.detail(id), id, `/api/clients/${id}`, 'client');
 
 export function useCreateClient() {
   const client = useQueryClient();
@@ -21,8 +16,8 @@ export function useCreateClient() {
     mutationFn: async (input: ClientCreateInput) =>
       (await api<{ client: ClientDto }>('/api/clients', { method: 'POST', body: input })).client,
     onSuccess: (created) => {
-      client.setQueryData(clientKeys.detail(created.id), created);
-      void client.invalidateQueries({ queryKey: ['clients', 'list'] });
+      client.setQueryData(queryKeys.clients.detail(created.id), created);
+      void client.invalidateQueries({ queryKey: queryKeys.clients.lists });
     },
   });
 }
@@ -37,8 +32,8 @@ export async function patchClient(
     method: 'PATCH',
     body: changes,
   });
-  queryClient.setQueryData(clientKeys.detail(id), client);
-  void queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
+  queryClient.setQueryData(queryKeys.clients.detail(id), client);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.clients.lists });
   return client;
 }
 
@@ -47,8 +42,8 @@ export function useDeleteClient() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/api/clients/${id}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: clientKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: ['clients', 'list'] });
+      client.removeQueries({ queryKey: queryKeys.clients.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.clients.lists });
     },
   });
 }

@@ -1,14 +1,12 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Page } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
-import type { TaskDto } from '../../../../domain/task-schemas';
-import { ticketNumber, type TicketDto } from '../../../../domain/ticket-schemas';
+import { ticketNumber } from '../../../../domain/ticket-schemas';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
-import { api } from '../../../lib/api';
+import { useClientTasks } from '../../tasks/api/tasks-api';
+import { useClientTickets } from '../../tickets/api/tickets-api';
 
 interface LinkedItem {
   id: number;
@@ -55,14 +53,8 @@ function LinkedSection({
 
 /** The client's tickets and tasks, newest first, with shortcuts to create new ones for them. */
 export function ClientWork({ clientId }: { clientId: number }) {
-  const tickets = useQuery({
-    queryKey: ['tickets', 'list', { clientId }],
-    queryFn: () => api<Page<TicketDto>>(`/api/tickets?clientId=${clientId}&limit=20`),
-  });
-  const tasks = useQuery({
-    queryKey: ['tasks', 'list', { clientId }],
-    queryFn: () => api<Page<TaskDto>>(`/api/tasks?clientId=${clientId}&limit=20`),
-  });
+  const tickets = useClientTickets(clientId);
+  const tasks = useClientTasks(clientId);
   return (
     <Stack>
       <LinkedSection

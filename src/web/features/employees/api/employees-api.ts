@@ -2,12 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Role } from '../../../../domain/roles';
 import type { InviteCodeDto, UserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
-
-const employeesKey = ['employees'] as const;
-const inviteCodeKey = ['settings', 'invite-code'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 const employeesQuery = queryOptions({
-  queryKey: employeesKey,
+  queryKey: queryKeys.employees,
   queryFn: async () => (await api<{ users: UserDto[] }>('/api/employees')).users,
 });
 
@@ -18,8 +16,10 @@ function useEmployeeMutation<Input>(request: (input: Input) => Promise<{ user: U
   return useMutation({
     mutationFn: request,
     onSuccess: ({ user }) =>
-      client.setQueryData<UserDto[]>(employeesKey, (list) => list?.map((u) => (u.id === user.id ? user : u))),
-    onError: () => client.invalidateQueries({ queryKey: employeesKey }),
+      client.setQueryData<UserDto[]>(queryKeys.employees, (list) =>
+        list?.map((u) => (u.id === user.id ? user : u)),
+      ),
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.employees }),
   });
 }
 
@@ -34,13 +34,16 @@ export const useChangeAccess = () =>
   );
 
 export const useInviteCode = () =>
-  useQuery({ queryKey: inviteCodeKey, queryFn: () => api<InviteCodeDto>('/api/settings/invite-code') });
+  useQuery({
+    queryKey: queryKeys.settings.inviteCode,
+    queryFn: () => api<InviteCodeDto>('/api/settings/invite-code'),
+  });
 
 export function useChangeInviteCode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
       api<InviteCodeDto>('/api/settings/invite-code', { method: 'PUT', body: { code } }),
-    onSuccess: (result) => client.setQueryData(inviteCodeKey, result),
+    onSuccess: (result) => client.setQueryData(queryKeys.settings.inviteCode, result),
   });
 }

@@ -8,7 +8,7 @@ import {
   UNASSIGNED,
   useDefaultAssignees,
   useUserOptions,
-} from '../../../lib/staff-api';
+} from '../api/staff-api';
 import { toast } from '../../../lib/toast';
 
 /** Who new tickets and tasks go to by default (replaces the spec's hard-coded names). */

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../domain/client-schemas';
 import type {
   TaskCreateInput,
   TaskDetailDto,
@@ -7,26 +8,28 @@ import type {
 } from '../../../../domain/task-schemas';
 import { api } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
-
-export const taskKeys = {
-  lists: ['tasks', 'list'] as const,
-  list: (status: string) => ['tasks', 'list', { status }] as const,
-  detail: (id: number) => ['tasks', 'detail', id] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 export const useTaskList = (status: string) =>
-  usePagedQuery<TaskDto>(taskKeys.list(status), '/api/tasks', status ? { status } : {});
+  usePagedQuery<TaskDto>(queryKeys.tasks.list({ status }), '/api/tasks', status ? { status } : {});
+
+/** A client's newest tasks, for the client card. */
+export const useClientTasks = (clientId: number) =>
+  useQuery({
+    queryKey: queryKeys.tasks.list({ clientId }),
+    queryFn: () => api<Page<TaskDto>>(`/api/tasks?clientId=${clientId}&limit=20`),
+  });
 
 export const useTask = (id: number) =>
-  useRecordQuery<TaskDetailDto>(taskKeys.detail(id), id, `/api/tasks/${id}`, 'task');
+  useRecordQuery<TaskDetailDto>(queryKeys.tasks.detail(id), id, `/api/tasks/${id}`, 'task');
 
 function useTaskMutation<Input>(request: (input: Input) => Promise<{ task: TaskDetailDto }>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: ({ task }) => {
-      client.setQueryData(taskKeys.detail(task.id), task);
-      void client.invalidateQueries({ queryKey: taskKeys.lists });
+      client.setQueryData(queryKeys.tasks.detail(task.id), task);
+      void client.invalidateQueries({ queryKey: queryKeys.tasks.lists });
     },
   });
 }
@@ -41,8 +44,8 @@ export async function patchTask(
   changes: TaskPatchInput,
 ): Promise<TaskDetailDto> {
   const { task } = await api<{ task: TaskDetailDto }>(`/api/tasks/${id}`, { method: 'PATCH', body: changes });
-  queryClient.setQueryData(taskKeys.detail(id), task);
-  void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+  queryClient.setQueryData(queryKeys.tasks.detail(id), task);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.lists });
   return task;
 }
 
@@ -61,8 +64,8 @@ export function useDeleteTask() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/api/tasks/${id}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: taskKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: taskKeys.lists });
+      client.removeQueries({ queryKey: queryKeys.tasks.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.tasks.lists });
     },
   });
 }

@@ -2,10 +2,10 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { PROVIDER_LABELS, PROVIDERS } from '../../../../domain/providers';
 import { TASK_FIELD_LABELS, TASK_TITLE_LIMIT } from '../../../../domain/task-schemas';
 import { TASK_STATUS_LABELS, TASK_STATUSES } from '../../../../domain/task-status';
-import { ClientPicker } from '../../../components/ClientPicker';
+import { ClientPicker } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { textProps, type FormControl } from '../../../lib/form-control';
-import { assigneeOptions, useUserOptions } from '../../../lib/staff-api';
+import { assigneeOptions, useUserOptions } from '../../employees/public';
 import type { TaskFormValues } from './task-form-values';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));

@@ -6,7 +6,7 @@ import { taskCreateInput } from '../../../../domain/task-schemas';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useFormValidation } from '../../../lib/form-errors';
-import { useDefaultAssignees } from '../../../lib/staff-api';
+import { useDefaultAssignees } from '../../employees/public';
 import { useCreateTask } from '../api/tasks-api';
 import { EMPTY_TASK_FORM, formToPatch, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';

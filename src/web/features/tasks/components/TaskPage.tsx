@@ -15,7 +15,7 @@ import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useUserOptions } from '../../../lib/staff-api';
+import { useUserOptions } from '../../employees/public';
 import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
 import { patchTask, useDeleteTask, useDeleteTaskPhoto, useTask, useUploadTaskPhotos } from '../api/tasks-api';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../domain/client-schemas';
 import type {
   TicketCreateInput,
   TicketDetailDto,
@@ -8,18 +9,20 @@ import type {
 import type { StepDirection } from '../../../../domain/ticket-status';
 import { api, ApiError } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
-
-export const ticketKeys = {
-  lists: ['tickets', 'list'] as const,
-  list: (filter: { q: string; status: string }) => ['tickets', 'list', filter] as const,
-  detail: (id: number) => ['tickets', 'detail', id] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 export const useTicketList = (filter: { q: string; status: string }) =>
-  usePagedQuery<TicketDto>(ticketKeys.list(filter), '/api/tickets', filter);
+  usePagedQuery<TicketDto>(queryKeys.tickets.list(filter), '/api/tickets', filter);
+
+/** A client's newest tickets, for the client card. */
+export const useClientTickets = (clientId: number) =>
+  useQuery({
+    queryKey: queryKeys.tickets.list({ clientId }),
+    queryFn: () => api<Page<TicketDto>>(`/api/tickets?clientId=${clientId}&limit=20`),
+  });
 
 export const useTicket = (id: number) =>
-  useRecordQuery<TicketDetailDto>(ticketKeys.detail(id), id, `/api/tickets/${id}`, 'ticket');
+  useRecordQuery<TicketDetailDto>(queryKeys.tickets.detail(id), id, `/api/tickets/${id}`, 'ticket');
 
 /** Every ticket change answers with the whole fresh ticket: put it in the cache, refresh lists. */
 function useTicketMutation<Input>(request: (input: Input) => Promise<{ ticket: TicketDetailDto }>) {
@@ -27,14 +30,14 @@ function useTicketMutation<Input>(request: (input: Input) => Promise<{ ticket: T
   return useMutation({
     mutationFn: request,
     onSuccess: ({ ticket }) => {
-      client.setQueryData(ticketKeys.detail(ticket.id), ticket);
-      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+      client.setQueryData(queryKeys.tickets.detail(ticket.id), ticket);
+      void client.invalidateQueries({ queryKey: queryKeys.tickets.lists });
     },
     onError: (error) => {
       // 409: someone else changed it; the answer carries the ticket as it is now.
       const fresh =
         error instanceof ApiError ? (error.body as { ticket?: TicketDetailDto })?.ticket : undefined;
-      if (fresh) client.setQueryData(ticketKeys.detail(fresh.id), fresh);
+      if (fresh) client.setQueryData(queryKeys.tickets.detail(fresh.id), fresh);
     },
   });
 }
@@ -52,8 +55,8 @@ export async function patchTicket(
     method: 'PATCH',
     body: changes,
   });
-  queryClient.setQueryData(ticketKeys.detail(id), ticket);
-  void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+  queryClient.setQueryData(queryKeys.tickets.detail(id), ticket);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.lists });
   return ticket;
 }
 
@@ -77,8 +80,8 @@ export function useDeleteTicket() {
   return useMutation({
     mutationFn: (id: number) => api<void>(`/api/tickets/${id}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: ticketKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+      client.removeQueries({ queryKey: queryKeys.tickets.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.tickets.lists });
     },
   });
 }

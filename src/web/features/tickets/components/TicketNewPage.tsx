@@ -15,12 +15,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
-import { ClientPicker } from '../../../components/ClientPicker';
+import { ClientPicker } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useFormValidation } from '../../../lib/form-errors';
-import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../../lib/staff-api';
+import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../employees/public';
 import { useCreateTicket } from '../api/tickets-api';
 
 type ClientMode = 'existing' | 'new';

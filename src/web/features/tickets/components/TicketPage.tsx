@@ -35,7 +35,7 @@ import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../../lib/staff-api';
+import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../employees/public';
 import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
 import { patchTicket, useDeleteTicket, useTicket } from '../api/tickets-api';

@@ -1,5 +1,6 @@
 import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { pagedQueryOptions, usePagedQuery } from '../../../lib/record-queries';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface WorkFilters {
   q: string;
@@ -29,10 +30,10 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
 
 export function worklistQueryOptions(filters: WorkFilters) {
   const params = queryParams(filters);
-  return pagedQueryOptions<WorkItemDto>(['work', 'list', params], '/api/work', params);
+  return pagedQueryOptions<WorkItemDto>(queryKeys.work.list(params), '/api/work', params);
 }
 
 export function useWorklist(filters: WorkFilters) {
   const params = queryParams(filters);
-  return usePagedQuery<WorkItemDto>(['work', 'list', params], '/api/work', params);
+  return usePagedQuery<WorkItemDto>(queryKeys.work.list(params), '/api/work', params);
 }

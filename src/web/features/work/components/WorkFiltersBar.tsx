@@ -1,7 +1,7 @@
 import { Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { parseStates } from '../../../../domain/worklist-query';
-import { useUserOptions } from '../../../lib/staff-api';
+import { useUserOptions } from '../../employees/public';
 
 const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ClientDto, Page } from '../../domain/client-schemas';
-import { api } from './api';
+import type { ClientDto, Page } from '../../../../domain/client-schemas';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Server-side client search for pickers (first page only). */
 export function useClientSearch(q: string) {
   return useQuery({
-    queryKey: ['clients', 'list', q, 'picker'],
+    queryKey: queryKeys.clients.picker(q),
     queryFn: async () =>
       (await api<Page<ClientDto>>(`/api/clients?${new URLSearchParams({ q, limit: '20' })}`)).items,
     placeholderData: keepPreviousData,
@@ -14,7 +15,7 @@ export function useClientSearch(q: string) {
 
 export function useClientById(id: number | null) {
   return useQuery({
-    queryKey: ['clients', 'detail', id],
+    queryKey: queryKeys.clients.detail(id),
     queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
     enabled: id !== null,
     retry: false,

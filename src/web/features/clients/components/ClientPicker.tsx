@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useClientById, useClientSearch } from '../lib/client-lookup';
+import { useClientById, useClientSearch } from '../api/client-lookup';
 
 /** A searchable client list; the server does the searching (name or phone, like the directory). */
 export function ClientPicker({

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DefaultAssigneesDto, UserOptionDto } from '../../domain/users';
-import { api } from './api';
+import type { DefaultAssigneesDto, UserOptionDto } from '../../../../domain/users';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Active staff for assignee pickers; shared by every form that assigns work. */
 export const userOptionsQuery = queryOptions({
-  queryKey: ['users', 'options'],
+  queryKey: queryKeys.users.options,
   queryFn: async () => (await api<{ users: UserOptionDto[] }>('/api/users/options')).users,
   staleTime: 60_000,
 });
@@ -12,7 +13,7 @@ export const userOptionsQuery = queryOptions({
 export const useUserOptions = () => useQuery(userOptionsQuery);
 
 export const defaultAssigneesQuery = queryOptions({
-  queryKey: ['settings', 'default-assignees'],
+  queryKey: queryKeys.settings.defaultAssignees,
   queryFn: () => api<DefaultAssigneesDto>('/api/settings/default-assignees'),
 });
 

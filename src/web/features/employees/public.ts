@@ -1,0 +1,10 @@
+// What other features may use from the employees feature: the staff and default
+// assignees that every form assigning work offers.
+export {
+  assigneeOptions,
+  defaultAssigneesQuery,
+  UNASSIGNED,
+  useDefaultAssignees,
+  userOptionsQuery,
+  useUserOptions,
+} from './api/staff-api';

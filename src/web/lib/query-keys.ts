@@ -1,0 +1,42 @@
+/**
+ * Every query key the app uses. Features read and write the cache with these, live
+ * updates invalidate with these, and tests check with these: a key cannot drift
+ * between the screen that shows data and the event that makes it stale.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  publicConfig: ['public-config'] as const,
+  clients: {
+    all: ['clients'] as const,
+    lists: ['clients', 'list'] as const,
+    list: (q: string) => ['clients', 'list', q] as const,
+    picker: (q: string) => ['clients', 'list', q, 'picker'] as const,
+    detail: (id: number | null) => ['clients', 'detail', id] as const,
+  },
+  tickets: {
+    all: ['tickets'] as const,
+    lists: ['tickets', 'list'] as const,
+    list: (filter: Record<string, string | number>) => ['tickets', 'list', filter] as const,
+    detail: (id: number) => ['tickets', 'detail', id] as const,
+  },
+  tasks: {
+    all: ['tasks'] as const,
+    lists: ['tasks', 'list'] as const,
+    list: (filter: Record<string, string | number>) => ['tasks', 'list', filter] as const,
+    detail: (id: number) => ['tasks', 'detail', id] as const,
+  },
+  work: {
+    all: ['work'] as const,
+    list: (params: Record<string, string>) => ['work', 'list', params] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    options: ['users', 'options'] as const,
+  },
+  employees: ['employees'] as const,
+  settings: {
+    all: ['settings'] as const,
+    defaultAssignees: ['settings', 'default-assignees'] as const,
+    inviteCode: ['settings', 'invite-code'] as const,
+  },
+};
