@@ -1,4 +1,10 @@
-/** Paths of the web app, shared so that links and the server's 404 status agree. */
+/** A record's id in a link, or `:id` in the router's pattern for it. */
+type IdOrParam = number | ':id';
+
+/**
+ * Paths of the web app: the router is built from these, links use them, and the
+ * server's 404 status reads them, so the three cannot disagree.
+ */
 export const paths = {
   root: '/',
   login: '/login',
@@ -7,13 +13,13 @@ export const paths = {
   work: '/app/work',
   clients: '/app/clients',
   clientNew: '/app/clients/new',
-  client: (id: number) => `/app/clients/${id}`,
+  client: (id: IdOrParam) => `/app/clients/${id}`,
   tickets: '/app/tickets',
   ticketNew: '/app/tickets/new',
-  ticket: (id: number) => `/app/tickets/${id}`,
+  ticket: (id: IdOrParam) => `/app/tickets/${id}`,
   tasks: '/app/tasks',
   taskNew: '/app/tasks/new',
-  task: (id: number) => `/app/tasks/${id}`,
+  task: (id: IdOrParam) => `/app/tasks/${id}`,
   employees: '/app/employees',
 } as const;
 

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '../domain/routes';
 import { Providers, queryClient } from './app/providers';
 import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
-import { preloadScreens, router } from './app/router';
+import { createAppRouter, preloadScreens } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 import { useAppName } from './lib/session';
 
@@ -27,6 +27,7 @@ if (window.location.pathname === paths.work) {
   );
 }
 
+const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
@@ -46,7 +46,8 @@ export function preloadScreens() {
   for (const load of Object.values(screens)) void load();
 }
 
-export const router = createBrowserRouter([
+/** Every page, built from `paths` (src/domain/routes.ts). */
+export const appRoutes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
@@ -62,18 +63,18 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <Navigate to={paths.work} replace /> },
-          { path: 'work', element: <WorkPage /> },
-          { path: 'tickets', element: <TicketsPage /> },
-          { path: 'tickets/new', element: <TicketNewPage /> },
-          { path: 'tickets/:id', element: <TicketPage /> },
-          { path: 'tasks', element: <TasksPage /> },
-          { path: 'tasks/new', element: <TaskNewPage /> },
-          { path: 'tasks/:id', element: <TaskPage /> },
-          { path: 'clients', element: <ClientsPage /> },
-          { path: 'clients/new', element: <ClientNewPage /> },
-          { path: 'clients/:id', element: <ClientPage /> },
+          { path: paths.work, element: <WorkPage /> },
+          { path: paths.tickets, element: <TicketsPage /> },
+          { path: paths.ticketNew, element: <TicketNewPage /> },
+          { path: paths.ticket(':id'), element: <TicketPage /> },
+          { path: paths.tasks, element: <TasksPage /> },
+          { path: paths.taskNew, element: <TaskNewPage /> },
+          { path: paths.task(':id'), element: <TaskPage /> },
+          { path: paths.clients, element: <ClientsPage /> },
+          { path: paths.clientNew, element: <ClientNewPage /> },
+          { path: paths.client(':id'), element: <ClientPage /> },
           {
-            path: 'employees',
+            path: paths.employees,
             element: (
               <RequireAdmin fallback={<AppNotFound />}>
                 <EmployeesPage />
@@ -86,4 +87,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
