@@ -1,11 +1,10 @@
 import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from './AuthCard';
@@ -20,17 +19,16 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { errors, submit: validate } = useFormValidation(loginInput, { email, password });
+  const { form, onSubmit } = useSchemaForm({
+    schema: loginInput,
+    initialValues: { email: '', password: '' },
+  });
 
   if (me.data) return <Navigate to={returnPath(location.state)} replace />;
 
-  const submit = () => {
-    const data = validate();
-    if (!data) return;
-    login.mutate(data, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) });
-  };
+  const submit = onSubmit((data) =>
+    login.mutate(data, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) }),
+  );
 
   return (
     <AuthCard title="Вход" onSubmit={submit}>
@@ -40,17 +38,13 @@ export function LoginPage() {
         type="email"
         autoComplete="username"
         inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-        error={errors.email}
+        {...form.getInputProps('email')}
         required
       />
       <PasswordInput
         label="Пароль"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={errors.password}
+        {...form.getInputProps('password')}
         required
       />
       <Button type="submit" loading={login.isPending} fullWidth>

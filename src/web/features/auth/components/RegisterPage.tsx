@@ -1,11 +1,10 @@
 import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, registerInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from './AuthCard';
@@ -14,26 +13,17 @@ export function RegisterPage() {
   const me = useMe();
   const register = useRegister();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ displayName: '', email: '', password: '', inviteCode: '' });
-
-  const { errors, submit: validate } = useFormValidation(registerInput, values);
+  const { form, onSubmit } = useSchemaForm({
+    schema: registerInput,
+    initialValues: { displayName: '', email: '', password: '', inviteCode: '' },
+  });
 
   if (me.data) return <Navigate to={paths.app} replace />;
 
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-    error: errors[name],
-  });
-
-  const submit = () => {
-    const data = validate();
-    if (!data) return;
-    register.mutate(data, { onSuccess: () => navigate(paths.app, { replace: true }) });
-  };
+  const field = (name: 'displayName' | 'email' | 'password' | 'inviteCode') => form.getInputProps(name);
+  const submit = onSubmit((data) =>
+    register.mutate(data, { onSuccess: () => navigate(paths.app, { replace: true }) }),
+  );
 
   return (
     <AuthCard title="Регистрация сотрудника" onSubmit={submit}>

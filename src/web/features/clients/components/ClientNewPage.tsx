@@ -1,34 +1,34 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { clientCreateInput } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { toast } from '../../../lib/toast';
 import { useCreateClient } from '../api/clients-api';
-import { ClientFields, EMPTY_CLIENT, type ClientValues } from './ClientFields';
+import { ClientFields, EMPTY_CLIENT } from './ClientFields';
 
 export function ClientNewPage() {
   const navigate = useNavigate();
   const create = useCreateClient();
-  const [values, setValues] = useState<ClientValues>(EMPTY_CLIENT);
-  const { errors, submit: validate } = useFormValidation(clientCreateInput, values);
-  const nameMissing = !values.fullName.trim();
+  const { form, onSubmit } = useSchemaForm({ schema: clientCreateInput, initialValues: EMPTY_CLIENT });
+  const nameMissing = !form.getValues().fullName.trim();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Spec §5: without a name, saving silently does nothing (the button is disabled too).
-    if (nameMissing || create.isPending) return;
-    const data = validate();
-    if (!data) return;
+  const save = onSubmit((data) =>
     create.mutate(data, {
       onSuccess: (client) => {
         toast.success('Клиент сохранён');
         navigate(paths.client(client.id), { replace: true });
       },
-    });
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5: without a name, saving silently does nothing (the button is disabled too).
+    if (nameMissing || create.isPending) return;
+    save();
   };
 
   return (
@@ -38,14 +38,10 @@ export function ClientNewPage() {
         <Stack>
           <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
           <ClientFields
-            bind={(field) => ({
-              value: values[field],
-              error: errors[field],
-              onChange: (e) => {
-                const value = e.currentTarget.value;
-                setValues((v) => ({ ...v, [field]: value }));
-              },
-            })}
+            bind={(field) => {
+              const { value, error, onChange } = form.getInputProps(field);
+              return { value: value as string, error: error as string | undefined, onChange };
+            }}
             autoFocus
           />
           <Group justify="flex-end">

@@ -1,29 +1,24 @@
 import { Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import { inviteCodeInput } from '../../../../domain/account-schemas';
 import { errorMessage } from '../../../lib/api';
-import { validateForm } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { toast } from '../../../lib/toast';
 import { useChangeInviteCode, useInviteCode } from '../api/employees-api';
 
 export function InviteCodeCard() {
   const inviteCode = useInviteCode();
   const change = useChangeInviteCode();
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { form, onSubmit, reset } = useSchemaForm({ schema: inviteCodeInput, initialValues: { code: '' } });
 
-  const save = () => {
-    const result = validateForm(inviteCodeInput, { code: draft });
-    setError(result.errors?.code);
-    if (!result.data) return;
-    change.mutate(result.data.code, {
+  const save = onSubmit(({ code }) =>
+    change.mutate(code, {
       onSuccess: () => {
-        setDraft('');
+        reset();
         toast.success('Код приглашения изменён');
       },
-      onError: (e) => setError(errorMessage(e)),
-    });
-  };
+      onError: (e) => form.setFieldError('code', errorMessage(e)),
+    }),
+  );
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -68,17 +63,14 @@ export function InviteCodeCard() {
                 <TextInput
                   aria-label="Новый код приглашения"
                   placeholder="Новый код"
-                  value={draft}
-                  onChange={(e) => {
-                    const next = e.currentTarget.value;
-                    setDraft(next);
-                    // A message goes as soon as the code is acceptable.
-                    if (error && !validateForm(inviteCodeInput, { code: next }).errors) setError(undefined);
-                  }}
-                  error={error}
+                  {...form.getInputProps('code')}
                   maw={260}
                 />
-                <Button onClick={save} loading={change.isPending} disabled={!draft.trim()}>
+                <Button
+                  onClick={() => save()}
+                  loading={change.isPending}
+                  disabled={!form.getValues().code.trim()}
+                >
                   Сменить код
                 </Button>
               </Group>

@@ -1,11 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { profileInput, type ProfileInput } from '../../../../domain/account-schemas';
 import type { UserDto } from '../../../../domain/users';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { api, errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useCurrentUser, useSetMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
@@ -21,16 +20,11 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
 function ProfileForm({ onDone }: { onDone: () => void }) {
   const me = useCurrentUser();
   const setMe = useSetMe();
-  const [values, setValues] = useState({ displayName: me.displayName, phone: me.phone });
-  const { errors, submit: validate } = useFormValidation(profileInput, values);
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
+  const { form, onSubmit } = useSchemaForm({
+    schema: profileInput,
+    initialValues: { displayName: me.displayName, phone: me.phone },
   });
+  const field = (name: 'displayName' | 'phone') => form.getInputProps(name);
   const save = useMutation({
     mutationFn: (input: ProfileInput) =>
       api<{ user: UserDto }>('/api/me/profile', { method: 'PUT', body: input }),
@@ -41,11 +35,7 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
     },
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const data = validate();
-    if (data) save.mutate(data);
-  };
+  const submit = onSubmit((data) => save.mutate(data));
 
   return (
     <form onSubmit={submit} noValidate>

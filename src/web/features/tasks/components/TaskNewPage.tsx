@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { taskCreateInput } from '../../../../domain/task-schemas';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useDefaultAssignees } from '../../employees/public';
 import { useCreateTask } from '../api/tasks-api';
 import { EMPTY_TASK_FORM, formToPatch, type TaskFormValues } from './task-form-values';
@@ -16,26 +16,20 @@ export function TaskNewPage() {
   const [params] = useSearchParams();
   const create = useCreateTask();
   const defaults = useDefaultAssignees();
-  const [values, setValues] = useState<TaskFormValues>({
-    ...EMPTY_TASK_FORM,
-    clientId: params.get('clientId') ?? '',
-  });
   // Until the user picks someone, the admin's default assignee for tasks applies.
   const [assigneeTouched, setAssigneeTouched] = useState(false);
   const defaultAssignee = defaults.data?.taskAssigneeId;
-  const shown: TaskFormValues =
+  const withDefault = (values: TaskFormValues): TaskFormValues =>
     assigneeTouched || !defaultAssignee ? values : { ...values, assigneeId: String(defaultAssignee) };
+  const { form, onSubmit } = useSchemaForm({
+    schema: taskCreateInput,
+    initialValues: { ...EMPTY_TASK_FORM, clientId: params.get('clientId') ?? '' },
+    toPayload: (values) => formToPatch(withDefault(values)),
+  });
 
-  const payload = formToPatch(shown);
-  const { errors, submit: validate } = useFormValidation(taskCreateInput, payload);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!validate()) return;
-    create.mutate(payload as Parameters<typeof create.mutate>[0], {
-      onSuccess: ({ task }) => navigate(paths.task(task.id), { replace: true }),
-    });
-  };
+  const submit = onSubmit((data) =>
+    create.mutate(data, { onSuccess: ({ task }) => navigate(paths.task(task.id), { replace: true }) }),
+  );
 
   return (
     <Stack maw={640}>
@@ -45,11 +39,11 @@ export function TaskNewPage() {
           <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
           <TaskFields
             form={{
-              values: shown,
-              errors,
+              values: withDefault(form.getValues()),
+              errors: form.errors as Partial<Record<keyof TaskFormValues, string>>,
               set: (field, value) => {
                 if (field === 'assigneeId') setAssigneeTouched(true);
-                setValues((v) => ({ ...v, [field]: value }));
+                form.setFieldValue(field as string & keyof TaskFormValues, value);
               },
             }}
             autoFocus

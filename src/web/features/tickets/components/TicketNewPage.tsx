@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
@@ -19,11 +18,23 @@ import { ClientPicker } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
-import { useFormValidation } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../employees/public';
 import { useCreateTicket } from '../api/tickets-api';
 
 type ClientMode = 'existing' | 'new';
+
+interface TicketFormValues extends Record<string, unknown> {
+  title: string;
+  mode: ClientMode;
+  clientId: number | null;
+  fullName: string;
+  phone: string;
+  description: string;
+  dueDate: string;
+  /** Null until the user picks someone. */
+  assignee: string | null;
+}
 
 export function TicketNewPage() {
   const [params] = useSearchParams();
@@ -34,34 +45,46 @@ export function TicketNewPage() {
   const presetClient = Number(params.get('clientId'));
   const presetTitle = params.get('title');
 
-  const [title, setTitle] = useState(TICKET_TYPES.find((t) => t === presetTitle) ?? '');
-  const [mode, setMode] = useState<ClientMode>(presetClient > 0 ? 'existing' : 'new');
-  const [clientId, setClientId] = useState<number | null>(presetClient > 0 ? presetClient : null);
-  const [newClient, setNewClient] = useState({ fullName: '', phone: '' });
-  const [description, setDescription] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  // Undefined until the user picks: then the admin's default applies.
-  const [assignee, setAssignee] = useState<string | undefined>();
-
   const defaultAssignee = defaults.data?.ticketAssigneeId;
-  const assigneeValue = assignee ?? (defaultAssignee ? String(defaultAssignee) : UNASSIGNED);
+  // The assignee is null until the user picks: then the admin's default applies.
+  const assigneeOf = (values: TicketFormValues) =>
+    values.assignee ?? (defaultAssignee ? String(defaultAssignee) : UNASSIGNED);
 
-  const payload = {
-    title: title || undefined,
-    client: mode === 'existing' ? { mode, clientId: clientId ?? undefined } : { mode, ...newClient },
-    description,
-    dueDate,
-    assigneeId: assigneeValue === UNASSIGNED ? null : Number(assigneeValue),
+  const initialValues: TicketFormValues = {
+    title: TICKET_TYPES.find((t) => t === presetTitle) ?? '',
+    mode: presetClient > 0 ? 'existing' : 'new',
+    clientId: presetClient > 0 ? presetClient : null,
+    fullName: '',
+    phone: '',
+    description: '',
+    dueDate: '',
+    assignee: null,
   };
-  const { errors, submit: validate } = useFormValidation(ticketCreateInput, payload);
+  const { form, onSubmit } = useSchemaForm({
+    schema: ticketCreateInput,
+    initialValues,
+    toPayload: (values) => {
+      const assignee = assigneeOf(values);
+      return {
+        title: values.title || undefined,
+        client:
+          values.mode === 'existing'
+            ? { mode: values.mode, clientId: values.clientId ?? undefined }
+            : { mode: values.mode, fullName: values.fullName, phone: values.phone },
+        description: values.description,
+        dueDate: values.dueDate,
+        assigneeId: assignee === UNASSIGNED ? null : Number(assignee),
+      };
+    },
+  });
+  const values = form.getValues();
+  const errors = form.errors as Partial<
+    Record<'title' | 'client' | 'description' | 'dueDate' | 'assigneeId', string>
+  >;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!validate()) return;
-    create.mutate(payload as Parameters<typeof create.mutate>[0], {
-      onSuccess: ({ ticket }) => navigate(paths.ticket(ticket.id), { replace: true }),
-    });
-  };
+  const submit = onSubmit((data) =>
+    create.mutate(data, { onSuccess: ({ ticket }) => navigate(paths.ticket(ticket.id), { replace: true }) }),
+  );
 
   const clientError = errors.client;
 
@@ -71,7 +94,13 @@ export function TicketNewPage() {
       <Paper component="form" onSubmit={submit} noValidate withBorder p="md" radius="md">
         <Stack>
           <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
-          <Radio.Group label="Тип заявки" value={title} onChange={setTitle} error={errors.title} withAsterisk>
+          <Radio.Group
+            label="Тип заявки"
+            value={values.title}
+            onChange={(title) => form.setFieldValue('title', title)}
+            error={errors.title}
+            withAsterisk
+          >
             <Stack gap="xs" mt="xs">
               {TICKET_TYPES.map((type) => (
                 <Radio key={type} value={type} label={type} />
@@ -80,38 +109,35 @@ export function TicketNewPage() {
           </Radio.Group>
 
           <SegmentedControl
-            value={mode}
-            onChange={(value) => setMode(value as ClientMode)}
+            value={values.mode}
+            onChange={(value) => form.setFieldValue('mode', value === 'existing' ? 'existing' : 'new')}
             data={[
               { value: 'new', label: 'Новый клиент' },
               { value: 'existing', label: 'Из справочника' },
             ]}
             fullWidth
           />
-          {mode === 'existing' ? (
-            <ClientPicker value={clientId} onChange={setClientId} error={clientError} required />
+          {values.mode === 'existing' ? (
+            <ClientPicker
+              value={values.clientId}
+              onChange={(id) => form.setFieldValue('clientId', id)}
+              error={clientError}
+              required
+            />
           ) : (
             <>
               <TextInput
                 label="ФИО клиента"
                 required
                 maxLength={CLIENT_LIMITS.fullName}
-                value={newClient.fullName}
-                onChange={(e) => {
-                  const fullName = e.currentTarget.value;
-                  setNewClient((c) => ({ ...c, fullName }));
-                }}
+                {...form.getInputProps('fullName')}
                 error={clientError}
               />
               <TextInput
                 label="Телефон клиента"
                 type="tel"
                 maxLength={CLIENT_LIMITS.phone}
-                value={newClient.phone}
-                onChange={(e) => {
-                  const phone = e.currentTarget.value;
-                  setNewClient((c) => ({ ...c, phone }));
-                }}
+                {...form.getInputProps('phone')}
               />
             </>
           )}
@@ -121,17 +147,21 @@ export function TicketNewPage() {
             autosize
             minRows={3}
             maxLength={TEXT_LIMIT}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            {...form.getInputProps('description')}
             error={errors.description}
           />
           <Group grow wrap="wrap" align="flex-start">
-            <DateField label="Срок" value={dueDate} onCommit={setDueDate} error={errors.dueDate} />
+            <DateField
+              label="Срок"
+              value={values.dueDate}
+              onCommit={(dueDate) => form.setFieldValue('dueDate', dueDate)}
+              error={errors.dueDate}
+            />
             <Select
               label="Исполнитель"
               data={assigneeOptions(users.data)}
-              value={assigneeValue}
-              onChange={(value) => setAssignee(value ?? UNASSIGNED)}
+              value={assigneeOf(values)}
+              onChange={(value) => form.setFieldValue('assignee', value ?? UNASSIGNED)}
               allowDeselect={false}
               error={errors.assigneeId}
               miw={200}
