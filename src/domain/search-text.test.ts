@@ -45,6 +45,8 @@ describe('parseSearchQuery', () => {
       '8912',
       { text: '8912', number: 8912, phoneContains: ['8912'], phoneStartsWith: ['7912', '8912', '912'] },
     ],
+    ['77', { text: '77', number: 77, phoneContains: ['77'], phoneStartsWith: [] }],
+    ['891', { text: '891', number: 891, phoneContains: ['891'], phoneStartsWith: [] }],
     ['(-)', { ...none, text: '(-)' }],
     ['#abc', { ...none, text: '#abc' }],
   ])('%j', (input, expected) => {

@@ -40,7 +40,7 @@ export function isSearching(search: SearchQuery): boolean {
  * phone punctuation) match a number, a phone and text alike: '+7 (912) 345-67-89',
  * '89123456789', '9123456789' and '345-67' all find +7 912 345-67-89. A leading 8 or 7
  * is the trunk or country prefix: '8912' finds phones starting 8912, 7912 or 912, but
- * not one that merely contains 7912 in the middle.
+ * not one that merely contains 7912 in the middle (from four digits on: '77' is a number).
  */
 export function parseSearchQuery(raw: string): SearchQuery {
   const text = normalizeSearchText(raw);
@@ -49,7 +49,8 @@ export function parseSearchQuery(raw: string): SearchQuery {
   if (numbered) return { ...NO_SEARCH, number: Number(numbered[1]) };
   const digits = PHONE_QUERY.test(text) ? phoneDigits(text) : '';
   if (!digits) return { ...NO_SEARCH, text };
-  const national = /^[78]\d/.test(digits) ? digits.slice(1) : null;
+  // Only a number long enough to be one: '77' is a ticket number, not «every +7 phone».
+  const national = /^[78]\d{3}/.test(digits) ? digits.slice(1) : null;
   return {
     text,
     number: /^\d{1,9}$/.test(text) ? Number(text) : null,

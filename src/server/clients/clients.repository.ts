@@ -42,7 +42,7 @@ export function listClients(
   let query = db.selectFrom('clients').selectAll();
   if (isSearching(search)) {
     query = query.where((eb) =>
-      matchesSearch(eb, search, { text: 'search_name', phoneDigits: 'phone_digits', id: 'id' }),
+      matchesSearch(eb, search, { text: 'search_name', phoneDigits: 'phone_digits' }),
     );
   }
   if (after) query = query.where(olderThan(after));

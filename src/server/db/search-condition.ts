@@ -6,7 +6,8 @@ import { containsPattern } from './paging';
 export interface SearchColumns {
   text: string;
   phoneDigits: string;
-  id: string;
+  /** Records people know by number (tickets, tasks); clients have none on screen. */
+  id?: string;
 }
 
 function likePattern(column: string, pattern: string): Expression<SqlBool> {
@@ -27,6 +28,6 @@ export function matchesSearch<DB, TB extends keyof DB>(
   for (const digits of search.phoneContains)
     any.push(likePattern(columns.phoneDigits, containsPattern(digits)));
   for (const digits of search.phoneStartsWith) any.push(likePattern(columns.phoneDigits, `${digits}%`));
-  if (search.number !== null) any.push(sql<SqlBool>`${sql.ref(columns.id)} = ${search.number}`);
+  if (search.number !== null && columns.id) any.push(sql<SqlBool>`${sql.ref(columns.id)} = ${search.number}`);
   return eb.or(any);
 }

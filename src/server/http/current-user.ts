@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserDto } from '../../domain/users';
+import { AppError } from '../errors';
 
 /** The cookie that carries the session token (set by auth/ at sign-in). */
 export const SESSION_COOKIE = 'glz_session';
@@ -36,7 +37,8 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionResol
  * whose hook has already refused everyone else.
  */
 export function sessionOf(request: FastifyRequest): CurrentSession {
-  if (!request.session) throw new Error(`${request.routeOptions.url} is outside the signed-in scope`);
+  // Only reachable for a route registered outside the staff scope by mistake: fail closed.
+  if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
   return request.session;
 }
 

@@ -173,8 +173,11 @@ export function createTasksService(deps: ItemServiceDeps) {
     },
 
     async remove(id: number): Promise<void> {
-      await files.removeWithFiles(id, (taskId) => deleteTask(db, taskId));
-      changed(id, 'delete');
+      await files.removeWithFiles(
+        id,
+        (taskId) => deleteTask(db, taskId),
+        () => changed(id, 'delete'),
+      );
     },
 
     async uploadPhotos(actor: Actor, id: number, received: ReceivedFile[]): Promise<TaskDetailDto> {

@@ -124,8 +124,11 @@ export function createTicketsService(deps: ItemServiceDeps) {
     ...createTicketChanges({ db, clock, push, log, get, changed }),
 
     async remove(id: number): Promise<void> {
-      await files.removeWithFiles(id, (ticketId) => deleteTicket(db, ticketId));
-      changed(id, 'delete');
+      await files.removeWithFiles(
+        id,
+        (ticketId) => deleteTicket(db, ticketId),
+        () => changed(id, 'delete'),
+      );
     },
 
     /** Stores received files with their rows and history; on any failure neither stays. */

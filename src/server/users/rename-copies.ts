@@ -32,7 +32,13 @@ export async function renameCopies(db: Kysely<DB>, userId: number, name: string)
       );
       await db
         .updateTable(table)
-        .set({ assignee_name: name, search_text: sql<string>`case id ${searchTexts} end` })
+        // The version moves too: an edit or step that read the row before this rename
+        // retries instead of writing back the old name's search text.
+        .set({
+          assignee_name: name,
+          search_text: sql<string>`case id ${searchTexts} end`,
+          version: sql<number>`version + 1`,
+        })
         .where(
           'id',
           'in',

@@ -46,9 +46,15 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
      * Deletes the item (its file rows go with it) and then its files. The record goes even
      * if some files cannot be deleted (spec §8): those are logged.
      */
-    async removeWithFiles(id: number, deleteRow: (id: number) => Promise<boolean>): Promise<void> {
+    async removeWithFiles(
+      id: number,
+      deleteRow: (id: number) => Promise<boolean>,
+      onRemoved: () => void,
+    ): Promise<void> {
       const files = await listFiles(db, id);
       if (!(await deleteRow(id))) throw new AppError('not_found', kind.notFoundMessage);
+      // Other screens hear of it at once; the files follow.
+      onRemoved();
       await removeStoredQuietly(
         store,
         files.flatMap((f) => [f.path, f.thumb_path]),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { phoneDigits } from '../../domain/phone';
 import { normalizeSearchText } from '../../domain/search-text';
 import { workSortKey, workState, type WorkKind } from '../../domain/worklist';
@@ -90,13 +90,13 @@ export async function syncClientItems(
   newName?: string,
 ): Promise<void> {
   for (const item of items) {
-    if (newName !== undefined) {
-      await db
-        .updateTable(TABLE[item.kind])
-        .set({ client_name: newName })
-        .where('id', '=', item.id)
-        .execute();
-    }
+    // The version moves too: an edit or step that read the item before this change
+    // retries instead of writing back the old client's search columns.
+    await db
+      .updateTable(TABLE[item.kind])
+      .set({ version: sql<number>`version + 1`, ...(newName === undefined ? {} : { client_name: newName }) })
+      .where('id', '=', item.id)
+      .execute();
     await refreshDerived(db, item.kind, item.id);
   }
 }

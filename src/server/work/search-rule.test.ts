@@ -58,6 +58,12 @@ describeEachDatabase('one search rule in every list', (ctx) => {
     }
   });
 
+  it('a short number is a number: «77» does not bring every +7 phone; clients have no number', async () => {
+    expect(await found('/api/tickets?q=77')).not.toContain(ids.ticketA);
+    expect(await found('/api/work?q=77')).not.toContain(ids.ticketA);
+    expect(await found(`/api/clients?q=${encodeURIComponent(`#${ids.clientB}`)}`)).toEqual([]);
+  });
+
   it('a name finds its client, and the client’s tickets and tasks', async () => {
     expect(await found('/api/clients?q=борисов')).toEqual([ids.clientB]);
     expect(await found('/api/tickets?q=борисов')).toEqual([ids.ticketB]);

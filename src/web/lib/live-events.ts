@@ -28,7 +28,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
 
 /** A cached record that already has (at least) the event's version: the change is one it has seen. */
 function alreadyHas(client: QueryClient, queryKey: QueryKey, version: number | undefined): boolean {
-  if (version === undefined) return false;
+  // A fetch under way may land older data after this event: let the invalidation redo it.
+  if (version === undefined || client.getQueryState(queryKey)?.fetchStatus === 'fetching') return false;
   const cached = client.getQueryData<{ version?: number }>(queryKey);
   return cached?.version !== undefined && cached.version >= version;
 }
