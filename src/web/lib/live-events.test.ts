@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../domain/live-events';
 import { applyChangeEvent } from './live-events';
+import { writeRecord } from './own-writes';
 import { queryKeys } from './query-keys';
 
 /** The queries the screens hold, with the keys the features use (all from queryKeys). */
@@ -73,5 +74,43 @@ describe('applyChangeEvent', () => {
     expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 5 })).toEqual(
       ['ticket7', ...lists].sort(),
     );
+  });
+});
+
+describe('events heard while this tab is writing the record', () => {
+  const key = queryKeys.tickets.detail(9);
+  const setup = () => {
+    const client = new QueryClient();
+    client.setQueryData(key, { id: 9, version: 1 });
+    let answer: (version: number) => void = () => {};
+    const write = writeRecord(
+      client,
+      key,
+      queryKeys.tickets.lists,
+      () =>
+        new Promise<{ id: number; version: number }>(
+          (resolve) => (answer = (version) => resolve({ id: 9, version })),
+        ),
+    );
+    return { client, write, answer: (version: number) => answer(version) };
+  };
+  const stale = (client: QueryClient) => client.getQueryState(key)?.isInvalidated ?? false;
+
+  it('its own change, announced before the answer, does not fetch the record again', async () => {
+    const { client, write, answer } = setup();
+    applyChangeEvent(client, { entity: 'ticket', id: 9, op: 'update', version: 2 });
+    expect(stale(client)).toBe(false);
+    answer(2);
+    await write;
+    expect(stale(client)).toBe(false);
+    expect(client.getQueryData(key)).toEqual({ id: 9, version: 2 });
+  });
+
+  it('a later change by someone else, heard meanwhile, is fetched once the answer is in', async () => {
+    const { client, write, answer } = setup();
+    applyChangeEvent(client, { entity: 'ticket', id: 9, op: 'update', version: 3 });
+    answer(2);
+    await write;
+    expect(stale(client)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
+import { holdWhileWriting } from './own-writes';
 import { queryKeys } from './query-keys';
 
 /** The queries a change makes stale: lists, the open detail (with its history and files). */
@@ -40,9 +41,12 @@ function alreadyHas(client: QueryClient, queryKey: QueryKey, version: number | u
  */
 export function applyChangeEvent(client: QueryClient, event: ChangeEvent): void {
   const [detail, ...rest] = affectedQueries(event);
-  if (detail && !(event.op === 'update' && event.id !== null && alreadyHas(client, detail, event.version))) {
-    void client.invalidateQueries({ queryKey: detail });
-  }
+  const ownUpdate =
+    event.op === 'update' &&
+    event.id !== null &&
+    detail !== undefined &&
+    (holdWhileWriting(detail, event.version) || alreadyHas(client, detail, event.version));
+  if (detail && !ownUpdate) void client.invalidateQueries({ queryKey: detail });
   for (const queryKey of rest) void client.invalidateQueries({ queryKey });
 }
 

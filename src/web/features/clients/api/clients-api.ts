@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientCreateInput, ClientDto, ClientPatchInput } from '../../../../domain/client-schemas';
 import { api } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
+import { writeRecord } from '../../../lib/own-writes';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const useClientList = (q: string) =>
@@ -28,13 +29,13 @@ export async function patchClient(
   id: number,
   changes: ClientPatchInput,
 ): Promise<ClientDto> {
-  const { client } = await api<{ client: ClientDto }>(`/api/clients/${id}`, {
-    method: 'PATCH',
-    body: changes,
+  return writeRecord(queryClient, queryKeys.clients.detail(id), queryKeys.clients.lists, async () => {
+    const { client } = await api<{ client: ClientDto }>(`/api/clients/${id}`, {
+      method: 'PATCH',
+      body: changes,
+    });
+    return client;
   });
-  queryClient.setQueryData(queryKeys.clients.detail(id), client);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.clients.lists });
-  return client;
 }
 
 export function useDeleteClient() {

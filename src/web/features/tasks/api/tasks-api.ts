@@ -8,6 +8,7 @@ import type {
 } from '../../../../domain/task-schemas';
 import { api } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
+import { writeRecord } from '../../../lib/own-writes';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const useTaskList = (status: string) =>
@@ -43,10 +44,13 @@ export async function patchTask(
   id: number,
   changes: TaskPatchInput,
 ): Promise<TaskDetailDto> {
-  const { task } = await api<{ task: TaskDetailDto }>(`/api/tasks/${id}`, { method: 'PATCH', body: changes });
-  queryClient.setQueryData(queryKeys.tasks.detail(id), task);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.lists });
-  return task;
+  return writeRecord(queryClient, queryKeys.tasks.detail(id), queryKeys.tasks.lists, async () => {
+    const { task } = await api<{ task: TaskDetailDto }>(`/api/tasks/${id}`, {
+      method: 'PATCH',
+      body: changes,
+    });
+    return task;
+  });
 }
 
 export const useUploadTaskPhotos = (id: number) =>

@@ -9,6 +9,7 @@ import type {
 import type { StepDirection } from '../../../../domain/ticket-status';
 import { api, ApiError } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
+import { writeRecord } from '../../../lib/own-writes';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const useTicketList = (filter: { q: string; status: string }) =>
@@ -51,19 +52,27 @@ export async function patchTicket(
   id: number,
   changes: TicketPatchInput,
 ): Promise<TicketDetailDto> {
-  const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}`, {
-    method: 'PATCH',
-    body: changes,
+  return writeRecord(queryClient, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
+    const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}`, {
+      method: 'PATCH',
+      body: changes,
+    });
+    return ticket;
   });
-  queryClient.setQueryData(queryKeys.tickets.detail(id), ticket);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.lists });
-  return ticket;
 }
 
-export const useStepTicket = (id: number) =>
-  useTicketMutation((input: { direction: StepDirection; expectedStatus: string }) =>
-    api(`/api/tickets/${id}/step`, { method: 'POST', body: input }),
-  );
+export function useStepTicket(id: number) {
+  const client = useQueryClient();
+  return useTicketMutation(async (input: { direction: StepDirection; expectedStatus: string }) => ({
+    ticket: await writeRecord(client, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
+      const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/step`, {
+        method: 'POST',
+        body: input,
+      });
+      return ticket;
+    }),
+  }));
+}
 
 export const useUploadTicketFiles = (id: number, kind: 'files' | 'pvz-photos') =>
   useTicketMutation((files: File[]) => {
