@@ -7,10 +7,9 @@ import { PROVIDERS } from '../../src/domain/providers';
 import { normalizeSearchText } from '../../src/domain/search-text';
 import { TICKET_TYPES } from '../../src/domain/ticket-schemas';
 import { LEGACY_TICKET_STATUSES, TICKET_PIPELINE } from '../../src/domain/ticket-status';
-import { workSortKey, workState, type WorkKind } from '../../src/domain/worklist';
 import type { DB } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
-import { itemSearchText } from '../../src/server/work/derived-columns';
+import { derivedColumns } from '../../src/server/work/derived-columns';
 
 export interface SeedSizes {
   tickets: number;
@@ -158,36 +157,6 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-function derived(
-  kind: WorkKind,
-  row: {
-    title: string;
-    status: string;
-    due_date: string | null;
-    created_at: string;
-    closed_at: string | null;
-    client_name: string;
-    assignee_name: string;
-  },
-  clientPhone: string,
-) {
-  return {
-    search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
-    client_phone_digits: phoneDigits(clientPhone),
-    work_state: workState(kind, row.status),
-    // The key does not depend on the id, which the database assigns.
-    work_sort: workSortKey({
-      kind,
-      id: 0,
-      status: row.status,
-      title: row.title,
-      dueDate: row.due_date,
-      createdAt: row.created_at,
-      closedAt: row.closed_at,
-    }),
-  };
-}
-
 /** Fills an empty, migrated database. Returns the staff accounts' e-mails (password SEED_PASSWORD). */
 export async function seed(
   db: Kysely<DB>,
@@ -271,7 +240,8 @@ export async function seed(
       updated_at: iso(createdMs),
       closed_at: status === 'closed' ? iso(createdMs + Math.floor(random() * 20 + 1) * DAY) : null,
     };
-    return { ...row, ...derived('ticket', row, client.phone) };
+    // The order key does not depend on the id, which the database assigns.
+    return { ...row, ...derivedColumns('ticket', 0, { ...row, client_phone: client.phone }) };
   });
   await db
     .transaction()
@@ -302,7 +272,7 @@ export async function seed(
           ? iso(createdMs + Math.floor(random() * 10 + 1) * DAY)
           : null,
     };
-    return { ...row, ...derived('task', row, client?.phone ?? '') };
+    return { ...row, ...derivedColumns('task', 0, { ...row, client_phone: client?.phone ?? '' }) };
   });
   await db
     .transaction()
