@@ -6,8 +6,15 @@ import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
 
+/** A task with its client's current phone (what its search columns are computed from). */
 export function findTask(db: Kysely<DB>, id: number) {
-  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('tasks')
+    .leftJoin('clients', 'clients.id', 'tasks.client_id')
+    .selectAll('tasks')
+    .select('clients.phone as client_phone')
+    .where('tasks.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertTask(db: Kysely<DB>, row: Insertable<TasksTable>): Promise<number> {

@@ -17,7 +17,7 @@ import { AppError } from '../errors';
 import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import { resolveAssignee } from '../users/resolve-assignee';
-import { refreshDerived } from '../work/derived-columns';
+import { derivedColumns, refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
@@ -146,13 +146,18 @@ export function createTasksService(deps: ItemServiceDeps) {
           columns.assignee_name = assignee.name;
           assignedTo = assignee.id;
         }
+        let clientPhone = row.client_phone;
         if (changes.clientId !== undefined) {
           const client = await resolveClient(trx, changes.clientId);
           columns.client_id = client.id;
           columns.client_name = client.name;
+          clientPhone = client.phone;
         }
-        const version = await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, columns);
-        await refreshDerived(trx, 'task', id);
+        // One read, one write: the derived columns are computed from the row as it will be.
+        const version = await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, {
+          ...columns,
+          ...derivedColumns('task', id, { ...row, ...columns, client_phone: clientPhone }),
+        });
         return { conflict: null, changed: true, assignedTo, version };
       });
       if (outcome.conflict) {

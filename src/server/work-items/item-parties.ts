@@ -10,15 +10,17 @@ import type { Actor } from './actor';
 export interface ItemClient {
   id: number | null;
   name: string;
+  /** For the item's search columns. */
+  phone: string;
 }
 
 export const CLIENT_GONE_MESSAGE = 'Клиент не найден, выберите другого';
 
 export async function resolveClient(db: Kysely<DB>, id: number | null): Promise<ItemClient> {
-  if (id === null) return { id: null, name: '' };
+  if (id === null) return { id: null, name: '', phone: '' };
   const client = await findClient(db, id);
   if (!client) throw new AppError('bad_request', CLIENT_GONE_MESSAGE);
-  return { id: client.id, name: client.full_name };
+  return { id: client.id, name: client.full_name, phone: client.phone };
 }
 
 /** A client typed into an intake form, created in the caller's transaction. */
@@ -33,7 +35,7 @@ export async function createClientFor(
     created_by: actor.id,
     created_at: now,
   });
-  return { id, name: client.fullName };
+  return { id, name: client.fullName, phone: client.phone };
 }
 
 /** The assignee asked for; when the form left it out, the admin's default for this kind. */

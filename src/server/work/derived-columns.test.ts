@@ -49,6 +49,35 @@ describeEachDatabase('derived columns written with a ticket’s step or edit', (
     expect(new Set(checks.map((c) => JSON.stringify(c))).size).toBe(3);
   });
 
+  it('a task edit (client, status, due date) writes what a full recompute gives', async () => {
+    const anna = await ctx.loginAs('admin');
+    const call = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+      const response = await ctx.app.inject({ method, url, payload, headers: { cookie: anna.cookie } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+    const client = (
+      await call('POST', '/api/clients', { fullName: 'Задачин Захар', phone: '+7 913 222-33-44' })
+    ).client;
+    let task = (await call('POST', '/api/tasks', { title: 'Позвонить' })).task;
+    const stored = () =>
+      ctx.database.db
+        .selectFrom('tasks')
+        .select(['search_text', 'client_phone_digits', 'work_state', 'work_sort'])
+        .where('id', '=', task.id)
+        .executeTakeFirstOrThrow();
+    for (const change of [
+      { clientId: client.id },
+      { status: 'closed', dueDate: '2026-12-24' },
+      { clientId: null },
+    ]) {
+      task = (await call('PATCH', `/api/tasks/${task.id}`, { version: task.version, ...change })).task;
+      const written = await stored();
+      await refreshDerived(ctx.database.db, 'task', task.id);
+      expect(await stored(), JSON.stringify(change)).toEqual(written);
+    }
+  });
+
   // PostgreSQL only: SQLite runs one write at a time, so the interleaving cannot happen there.
   it.runIf(ctx.dialect === 'postgres')(
     'a client renamed between a step’s read and its write: the step retries, search stays right',
