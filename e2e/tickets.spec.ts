@@ -61,6 +61,12 @@ test('a ticket from intake to closed, with both guards, photo, history, and reop
 
   await stepForward(page, 'В ремонте');
   await expect(page.getByRole('button', { name: 'Добавить фото' })).toHaveCount(0);
+  // The ПВЗ photos stay in view, read-only: they open, nothing deletes them.
+  await page.getByRole('button', { name: 'Открыть фото pvz.jpg' }).click();
+  const evidence = page.getByRole('dialog', { name: 'pvz.jpg' });
+  await expect(evidence.getByRole('img', { name: 'pvz.jpg' })).toBeVisible();
+  await expect(evidence.getByRole('button', { name: 'Удалить фото' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.getByLabel('Итог ремонта').fill('Заменён блок питания');
   await page.getByLabel('Описание').click(); // blur saves
   await stepForward(page, 'Готов к отправке');

@@ -378,6 +378,17 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(ticket.pvzPhotos.map((p) => p.name)).toEqual(['pvz-1.png', 'pvz-2.png']);
     expect(ticket.pvzPhotos.every((p) => p.thumbUrl)).toBe(true);
     expect(ticket.history.filter((h) => h.action === 'upload_pvz_photo')).toHaveLength(2);
+
+    // Once the ticket moves on, the photos stay (the case's evidence) and cannot be removed.
+    ticket = await forward(ticket);
+    expect(ticket.status).toBe('in_repair');
+    expect(ticket.pvzPhotos.map((p) => p.name)).toEqual(['pvz-1.png', 'pvz-2.png']);
+    const removed = await call('DELETE', `/api/tickets/${ticket.id}/files/${ticket.pvzPhotos[0]!.id}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error.message).toBe('Фото из ПВЗ удаляют в статусе «Прибыл в ПВЗ»');
+    const after = (await call('GET', `/api/tickets/${ticket.id}`)).json().ticket as TicketDetailDto;
+    expect(after.pvzPhotos).toHaveLength(2);
+    expect((await call('GET', after.pvzPhotos[0]!.url)).statusCode).toBe(200);
   });
 
   it('refuses a file over the size limit and keeps neither file nor row', async () => {

@@ -30,6 +30,9 @@ import {
 } from './tickets.repository';
 
 export { TICKET_NOT_FOUND_MESSAGE };
+
+const pvzPhotosOnlyAtPvz = (verb: 'добавляют' | 'удаляют') =>
+  new AppError('conflict', `Фото из ПВЗ ${verb} в статусе «${TICKET_STATUS_LABELS.at_pvz}»`);
 export { STALE_TICKET_MESSAGE } from './ticket-changes';
 
 export function createTicketsService(deps: ItemServiceDeps) {
@@ -143,10 +146,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
         subfolder: kind === 'pvz' ? 'pvz' : 'files',
         check: (ticket) => {
           if (kind === 'pvz' && !showsPvzPhotos(ticket.status as TicketStatus)) {
-            throw new AppError(
-              'conflict',
-              `Фото из ПВЗ добавляют в статусе «${TICKET_STATUS_LABELS.at_pvz}»`,
-            );
+            throw pvzPhotosOnlyAtPvz('добавляют');
           }
         },
         record: (trx, now) =>
@@ -162,8 +162,17 @@ export function createTicketsService(deps: ItemServiceDeps) {
     },
 
     async deleteFile(actor: Actor, ticketId: number, fileId: number): Promise<TicketDetailDto> {
-      await files.deleteFile(ticketId, fileId, (trx, file, now) =>
-        insertHistory(trx, [
+      await files.deleteFile(ticketId, fileId, async (trx, file, now) => {
+        // ПВЗ photos are the case's evidence: read-only once the ticket has moved on.
+        if (file.kind === 'pvz') {
+          const ticket = await trx
+            .selectFrom('tickets')
+            .select('status')
+            .where('id', '=', ticketId)
+            .executeTakeFirst();
+          if (!ticket || !showsPvzPhotos(ticket.status as TicketStatus)) throw pvzPhotosOnlyAtPvz('удаляют');
+        }
+        await insertHistory(trx, [
           historyEntry(
             ticketId,
             actor,
@@ -171,8 +180,8 @@ export function createTicketsService(deps: ItemServiceDeps) {
             file.kind === 'pvz' ? 'delete_pvz_photo' : 'delete_file',
             file.name,
           ),
-        ]),
-      );
+        ]);
+      });
       changed(ticketId);
       return get(ticketId);
     },

@@ -14,9 +14,10 @@ export function PhotoGallery({
 }: {
   title: string;
   photos: StoredFileDto[];
-  uploading: boolean;
-  onUpload: (files: File[]) => void;
-  onDelete: (photo: StoredFileDto) => void;
+  uploading?: boolean;
+  /** Without it (and onDelete) the gallery is read-only: photos open, nothing is added or removed. */
+  onUpload?: (files: File[]) => void;
+  onDelete?: (photo: StoredFileDto) => void;
 }) {
   const [open, setOpen] = useState<StoredFileDto | null>(null);
 
@@ -28,7 +29,7 @@ export function PhotoGallery({
       confirmProps: { color: 'red' },
       onConfirm: () => {
         setOpen(null);
-        onDelete(photo);
+        onDelete?.(photo);
       },
     });
 
@@ -36,7 +37,14 @@ export function PhotoGallery({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500}>{title}</Text>
-        <UploadButton label="Добавить фото" accept="image/*" loading={uploading} onFiles={onUpload} />
+        {onUpload && (
+          <UploadButton
+            label="Добавить фото"
+            accept="image/*"
+            loading={uploading ?? false}
+            onFiles={onUpload}
+          />
+        )}
       </Group>
       {photos.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -59,11 +67,13 @@ export function PhotoGallery({
         {open && (
           <Stack>
             <Image src={open.url} alt={open.name} fit="contain" mah="70vh" />
-            <Group justify="flex-end">
-              <Button color="red" variant="subtle" onClick={() => confirmDelete(open)}>
-                Удалить фото
-              </Button>
-            </Group>
+            {onDelete && (
+              <Group justify="flex-end">
+                <Button color="red" variant="subtle" onClick={() => confirmDelete(open)}>
+                  Удалить фото
+                </Button>
+              </Group>
+            )}
           </Stack>
         )}
       </Modal>

@@ -1,14 +1,21 @@
 import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { showsPvzPhotos } from '../../../../domain/ticket-status';
 import { PhotoGallery } from '../../../components/PhotoGallery';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
 
-/** Photos taken at the pickup point; shown only in «Прибыл в ПВЗ» (spec §4). */
+/**
+ * Photos taken at the pickup point: added and removed only in «Прибыл в ПВЗ» (spec §4),
+ * and kept in view, read-only, in every later status (they are the case's evidence).
+ */
 export function PvzPhotos({ ticket }: { ticket: TicketDetailDto }) {
   const upload = useUploadTicketFiles(ticket.id, 'pvz-photos');
   const remove = useDeleteTicketFile(ticket.id);
   const onError = (error: unknown) => toast.error(errorMessage(error));
+  if (!showsPvzPhotos(ticket.status)) {
+    return <PhotoGallery title="Фото из ПВЗ" photos={ticket.pvzPhotos} />;
+  }
   return (
     <PhotoGallery
       title="Фото из ПВЗ"

@@ -184,7 +184,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
               {conflictFor(picker)}
             </>
           )}
-          {showsPvzPhotos(ticket.status) && <PvzPhotos ticket={ticket} />}
+          {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && <PvzPhotos ticket={ticket} />}
         </Stack>
       </Paper>
 
