@@ -241,7 +241,10 @@ export async function seed(
       closed_at: status === 'closed' ? iso(createdMs + Math.floor(random() * 20 + 1) * DAY) : null,
     };
     // The order key does not depend on the id, which the database assigns.
-    return { ...row, ...derivedColumns('ticket', 0, { ...row, client_phone: client.phone }) };
+    return {
+      ...row,
+      ...derivedColumns('ticket', 0, { ...row, client_phone: client.phone, deleted_at: null }),
+    };
   });
   await db
     .transaction()
@@ -272,7 +275,10 @@ export async function seed(
           ? iso(createdMs + Math.floor(random() * 10 + 1) * DAY)
           : null,
     };
-    return { ...row, ...derivedColumns('task', 0, { ...row, client_phone: client?.phone ?? '' }) };
+    return {
+      ...row,
+      ...derivedColumns('task', 0, { ...row, client_phone: client?.phone ?? '', deleted_at: null }),
+    };
   });
   await db
     .transaction()

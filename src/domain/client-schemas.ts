@@ -1,5 +1,6 @@
 import { baseVersionSchema } from './edit-versions';
 import { lineText, multiLineText } from './input-text';
+import type { HistoryHead } from './history';
 import { z } from './zod-ru';
 
 export const CLIENT_LIMITS = { fullName: 200, phone: 50, text: 5000 } as const;
@@ -64,6 +65,17 @@ export interface ClientDto {
   updatedAt: string;
   /** Raised by every change; a save names the version it was based on. */
   version: number;
+  /** Set while the client is in the Корзина. */
+  deletedAt: string | null;
+  deletedByName: string;
+}
+
+export type ClientDetailDto = ClientDto & HistoryHead;
+
+/** What deleting a client leaves linked to it. */
+export interface ClientLinksDto {
+  tickets: number;
+  tasks: number;
 }
 
 export interface Page<T> {

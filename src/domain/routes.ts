@@ -21,6 +21,7 @@ export const paths = {
   taskNew: '/app/tasks/new',
   task: (id: IdOrParam) => `/app/tasks/${id}`,
   employees: '/app/employees',
+  trash: '/app/trash',
 } as const;
 
 const PUBLIC_PAGES = new Set<string>([paths.root, paths.login, paths.register]);

@@ -4,6 +4,7 @@ import { lineText, multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
 import type { StoredFileDto } from './ticket-schemas';
 import { TASK_STATUSES, type TaskStatus } from './task-status';
+import type { HistoryHead } from './history';
 import { z } from './zod-ru';
 
 export const TASK_TITLE_LIMIT = 200;
@@ -72,8 +73,13 @@ export interface TaskDto {
   closedAt: string | null;
   /** Raised by every change; a save names the version it was based on. */
   version: number;
+  /** Set while the task is in the Корзина. */
+  deletedAt: string | null;
+  deletedByName: string;
 }
 
-export interface TaskDetailDto extends TaskDto {
+export interface TaskDetailDto extends TaskDto, HistoryHead {
+  /** The task's client is in the Корзина (the link stays). */
+  clientInTrash: boolean;
   photos: StoredFileDto[];
 }

@@ -4,6 +4,7 @@ import { clientName, clientPhone } from './client-schemas';
 import { multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
 import type { TicketStatus } from './ticket-status';
+import type { HistoryHead } from './history';
 import { z } from './zod-ru';
 
 export const TICKET_TYPES = ['Гарантийный ремонт', 'Замена видеокарты', 'Замена SSD'] as const;
@@ -30,8 +31,10 @@ const ticketClient = z.discriminatedUnion(
   { error: 'Выберите клиента' },
 );
 
+const ticketType = z.enum(TICKET_TYPES, { error: 'Выберите тип заявки' });
+
 export const ticketCreateInput = z.object({
-  title: z.enum(TICKET_TYPES, { error: 'Выберите тип заявки' }),
+  title: ticketType,
   client: ticketClient,
   description: longText('Описание').default(''),
   dueDate: dueDateSchema.default(null),
@@ -44,6 +47,10 @@ export type TicketCreateData = z.output<typeof ticketCreateInput>;
 /** Fields edited in place on the detail screen; only those sent are changed, judged against `version`. */
 export const ticketPatchInput = z.object({
   version: baseVersionSchema,
+  /** The type, when it was picked wrong at intake. */
+  title: ticketType.optional(),
+  /** Another client from the directory, when the ticket was filed under the wrong one. */
+  clientId: recordId('Выберите клиента').optional(),
   description: longText('Описание').optional(),
   repairSummary: longText('Итог ремонта').optional(),
   dueDate: dueDateSchema.optional(),
@@ -56,6 +63,8 @@ export type TicketPatchData = z.output<typeof ticketPatchInput>;
 export type TicketEditableField = Exclude<keyof TicketPatchData, 'version'>;
 
 export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
+  title: 'Тип заявки',
+  clientId: 'Клиент',
   description: 'Описание',
   repairSummary: 'Итог ремонта',
   dueDate: 'Срок',
@@ -70,47 +79,6 @@ export const ticketStepInput = z.object({
   expectedStatus: z.string({ error: 'Обновите страницу' }).max(40, 'Обновите страницу'),
 });
 export type TicketStepInput = z.infer<typeof ticketStepInput>;
-
-export const HISTORY_ACTIONS = [
-  'create',
-  'assign',
-  'edit_description',
-  'edit_repair_summary',
-  'set_due_date',
-  'status_change',
-  'set_provider',
-  'set_return_provider',
-  'upload_pvz_photo',
-  'upload_file',
-  'delete_pvz_photo',
-  'delete_file',
-] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
-
-export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
-  create: 'Заявка создана',
-  assign: 'Назначен исполнитель',
-  edit_description: 'Изменено описание',
-  edit_repair_summary: 'Изменён итог ремонта',
-  set_due_date: 'Изменён срок',
-  status_change: 'Статус изменён',
-  set_provider: 'Выбрана служба доставки',
-  set_return_provider: 'Выбрана служба возврата',
-  upload_pvz_photo: 'Загружено фото из ПВЗ',
-  upload_file: 'Загружен файл',
-  delete_pvz_photo: 'Удалено фото из ПВЗ',
-  delete_file: 'Удалён файл',
-};
-
-export interface HistoryEntryDto {
-  id: number;
-  ts: string;
-  userId: number | null;
-  userName: string;
-  action: HistoryAction | string;
-  note: string;
-  newStatus: TicketStatus | null;
-}
 
 export interface StoredFileDto {
   id: number;
@@ -148,10 +116,14 @@ export interface TicketDto {
   closedAt: string | null;
   /** Raised by every change; a save names the version it was based on. */
   version: number;
+  /** Set while the ticket is in the Корзина. */
+  deletedAt: string | null;
+  deletedByName: string;
+  /** The ticket's client is in the Корзина (the link stays). */
+  clientInTrash: boolean;
 }
 
-export interface TicketDetailDto extends TicketDto {
-  history: HistoryEntryDto[];
+export interface TicketDetailDto extends TicketDto, HistoryHead {
   attachments: StoredFileDto[];
   pvzPhotos: StoredFileDto[];
 }

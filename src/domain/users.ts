@@ -14,6 +14,8 @@ export interface UserDto {
 /** The public, non-secret values the browser may know before sign-in. */
 export interface PublicConfig {
   appName: string;
+  /** How long the Корзина keeps an item (said when something is deleted). */
+  trashDays: number;
 }
 
 export interface InviteCodeDto {

@@ -93,6 +93,14 @@ export function workSortKey(item: WorkOrderFields): string {
   return `${group}${due}${pad13(millis(item.createdAt))}`;
 }
 
+/**
+ * Items in the Корзина are in no list: their state matches no filter, and their order
+ * key sorts after every live key ('~' is after the digits), outside the index ranges
+ * the worklist reads.
+ */
+export const TRASH_WORK_STATE = 'trash';
+export const TRASH_SORT_PREFIX = '~';
+
 /** Row colour (spec §4): closed grey; open to_pvz / at_pvz tickets and 'забрать' tasks pale yellow. */
 export function workHighlight(
   item: Pick<WorkOrderFields, 'kind' | 'status' | 'title'>,

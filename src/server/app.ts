@@ -43,6 +43,9 @@ import { registerUsersRoutes } from './users/users.routes';
 import { registerWorklistRoutes } from './work/worklist.routes';
 import { createWorklistService } from './work/worklist.service';
 import { createUsersService } from './users/users.service';
+import { registerHistoryRoutes } from './history/history.routes';
+import { registerTrashRoutes } from './trash/trash.routes';
+import { createTrashService, type TrashService } from './trash/trash.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +53,8 @@ declare module 'fastify' {
     push: PushNotifier;
     /** Every route registered, as `GET /api/clients/:id`; the authorization test checks it is complete. */
     routeList: readonly string[];
+    /** The Корзина; main.ts schedules its purge, tests run it. */
+    trash: TrashService;
   }
 }
 
@@ -66,6 +71,7 @@ export interface AppDeps {
     | 'maxUploadBytes'
     | 'maxUploadRequestBytes'
     | 'minFreeDiskBytes'
+    | 'trashDays'
     | 'vapidKeys'
     | 'vapidSubject'
   >;
@@ -135,6 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = { database, clock, store, defaultAssignees, log: app.log, events, push };
   const tickets = createTicketsService(services);
   const tasks = createTasksService(services);
+  const clients = createClientsService({ database, clock, events });
+  const trash = createTrashService({
+    database,
+    clock,
+    events,
+    log: app.log,
+    purge: { ticket: tickets.purge, task: tasks.purge, client: clients.purge },
+    trashDays: config.trashDays,
+  });
+  app.decorate('trash', trash);
 
   registerErrorHandling(app);
   registerNulGuard(app);
@@ -185,10 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerUsersRoutes(scopes, users, events);
     registerEventsRoutes(scopes, { bus: events, sessions });
-    registerClientsRoutes(scopes, createClientsService({ database, clock, events }));
+    registerClientsRoutes(scopes, clients);
     registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
     registerTasksRoutes(scopes, { tasks, store, uploadLimits });
     registerWorklistRoutes(scopes, createWorklistService({ database }));
+    registerTrashRoutes(scopes, trash);
+    registerHistoryRoutes(scopes, { db: database.db });
     registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
     registerWebManifest(scopes, config.appName);
     registerFilesRoutes(scopes, { database, store });
@@ -196,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       inviteCode,
       defaultAssignees,
       events,
-      publicConfig: { appName: config.appName },
+      publicConfig: { appName: config.appName, trashDays: config.trashDays },
     });
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TRASH_DAYS } from '../domain/records';
 import { isValidVapidPair } from './vapid-pair';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -63,6 +64,12 @@ const configSchema = z.object({
     .max(4096)
     .default(100),
   MIN_FREE_DISK_MB: z.coerce.number({ error: 'expected a number of megabytes' }).min(0).default(1024),
+  TRASH_DAYS: z.coerce
+    .number({ error: 'expected a number of days' })
+    .int('expected a whole number of days')
+    .min(1)
+    .max(3650)
+    .default(DEFAULT_TRASH_DAYS),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z
@@ -108,6 +115,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1_048_576),
     maxUploadRequestBytes: Math.round(env.MAX_UPLOAD_REQUEST_MB * 1_048_576),
     minFreeDiskBytes: Math.round(env.MIN_FREE_DISK_MB * 1_048_576),
+    /** Days an item stays in the Корзина before the purge job deletes it for good. */
+    trashDays: env.TRASH_DAYS,
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
     /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */

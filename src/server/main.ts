@@ -8,6 +8,7 @@ import { preparePrivateDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createInviteCodeService } from './settings/invite-code';
+import { scheduleTrashPurge } from './trash/trash-purge-job';
 
 async function main() {
   const config = loadConfig();
@@ -38,8 +39,11 @@ async function main() {
     );
   }
 
+  const stopTrashPurge = scheduleTrashPurge(app.trash, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopTrashPurge();
     await app.close();
     await database.destroy();
     process.exit(0);

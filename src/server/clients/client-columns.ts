@@ -1,5 +1,5 @@
 import type { ClientPatchInput } from '../../domain/client-schemas';
-import { phoneDigits } from '../../domain/phone';
+import { phoneDigits, whatsappNumber } from '../../domain/phone';
 import { normalizeSearchText } from '../../domain/search-text';
 import type { ClientColumns } from './clients.repository';
 
@@ -15,6 +15,7 @@ export function toClientColumns(input: ClientFields): Partial<ClientColumns> {
   if (input.phone !== undefined) {
     columns.phone = input.phone;
     columns.phone_digits = phoneDigits(input.phone);
+    columns.phone_key = whatsappNumber(input.phone);
   }
   if (input.warranty !== undefined) columns.warranty = input.warranty;
   if (input.address !== undefined) columns.address = input.address;
@@ -32,6 +33,7 @@ export function newClientColumns(input: ClientFields & { fullName: string }): Cl
     comment: '',
     search_name: '',
     phone_digits: '',
+    phone_key: '',
     ...toClientColumns(input),
   };
 }

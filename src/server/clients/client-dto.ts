@@ -13,5 +13,7 @@ export function toClientDto(row: ClientRow): ClientDto {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
+    deletedAt: row.deleted_at,
+    deletedByName: row.deleted_by_name,
   };
 }

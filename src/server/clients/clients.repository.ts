@@ -9,7 +9,7 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ClientColumns = Pick<
   ClientsTable,
   'full_name' | 'phone' | 'warranty' | 'address' | 'comment' | 'search_name' | 'phone_digits'
->;
+> & { phone_key: string };
 
 export function findClient(db: Kysely<DB>, id: number) {
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
@@ -32,6 +32,32 @@ export async function deleteClient(db: Kysely<DB>, id: number): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Clients in the directory (not the Корзина) whose phone is this number, however typed. */
+export function clientsWithPhoneKey(db: Kysely<DB>, phoneKey: string, limit: number) {
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('phone_key', '=', phoneKey)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many live tickets and tasks point at a client (said before it is deleted). */
+export async function countClientItems(db: Kysely<DB>, clientId: number) {
+  const count = (table: 'tickets' | 'tasks') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('client_id', '=', clientId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [tickets, tasks] = await Promise.all([count('tickets'), count('tasks')]);
+  return { tickets, tasks };
+}
+
 /** Newest first, keyset-paged; `limit + 1` rows so the caller can tell whether more follow. */
 export function listClients(
   db: Kysely<DB>,
@@ -39,7 +65,7 @@ export function listClients(
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  let query = db.selectFrom('clients').selectAll();
+  let query = db.selectFrom('clients').selectAll().where('deleted_at', 'is', null);
   if (isSearching(search)) {
     query = query.where((eb) =>
       matchesSearch(eb, search, { text: 'search_name', phoneDigits: 'phone_digits' }),

@@ -126,9 +126,27 @@ describeEachDatabase('clients API', (ctx) => {
     expect(emptyName.json().error.message).toBe('Введите ФИО');
   });
 
-  it('deletes a client; afterwards it is 404 «Клиент не найден»', async () => {
-    const client = await create({ fullName: 'Удаляев Денис' });
+  it('deletes a client to the Корзина: out of lists, not editable, restorable; for good it is 404', async () => {
+    const client = await create({ fullName: 'Удаляев Денис', phone: '8 (912) 444-55-66' });
     expect((await call('DELETE', `/api/clients/${client.id}`)).statusCode).toBe(204);
+    const listed = (await call('GET', `/api/clients?q=${encodeURIComponent('удаляев')}`)).json();
+    expect(listed.items).toEqual([]);
+    expect((await call('GET', '/api/clients/same-phone?phone=79124445566')).json().clients).toEqual([]);
+    const trashed = (await call('GET', `/api/clients/${client.id}`)).json().client;
+    expect(trashed).toMatchObject({ deletedAt: expect.any(String) });
+    expect(trashed.history[0]).toMatchObject({ action: 'trash' });
+    const edit = await call('PATCH', `/api/clients/${client.id}`, { comment: 'x' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe('Клиент в корзине. Восстановите его, чтобы изменить');
+    expect((await call('POST', `/api/trash/client/${client.id}/restore`)).statusCode).toBe(204);
+    const back = (await call('GET', `/api/clients?q=${encodeURIComponent('удаляев')}`)).json();
+    expect(back.items.map((c: ClientDto) => c.id)).toEqual([client.id]);
+    expect((await call('GET', `/api/clients/${client.id}`)).json().client.history[0]).toMatchObject({
+      action: 'restore',
+    });
+
+    expect((await call('DELETE', `/api/clients/${client.id}`)).statusCode).toBe(204);
+    await ctx.app.trash.deleteForever('client', client.id);
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
       const response = await call(
         method,
@@ -139,6 +157,19 @@ describeEachDatabase('clients API', (ctx) => {
       expect(response.json().error.message).toBe('Клиент не найден');
     }
     expect((await call('GET', '/api/clients/abc')).statusCode).toBe(404);
+  });
+
+  it('finds a client already in the directory by phone, however it was typed', async () => {
+    const client = await create({ fullName: 'Двойников Дмитрий', phone: '8 (913) 222-33-44' });
+    for (const typed of ['+7 913 222 33 44', '79132223344', '9132223344', '8-913-222-33-44']) {
+      const found = (await call('GET', `/api/clients/same-phone?phone=${encodeURIComponent(typed)}`)).json();
+      expect(
+        found.clients.map((c: ClientDto) => c.id),
+        typed,
+      ).toEqual([client.id]);
+    }
+    const none = await call('GET', '/api/clients/same-phone?phone=913');
+    expect(none.json().clients).toEqual([]);
   });
 
   it('answers 401 to signed-out requests', async () => {

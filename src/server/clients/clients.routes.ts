@@ -1,7 +1,7 @@
-import { clientCreateInput, clientPatchInput } from '../../domain/client-schemas';
+import { clientCreateInput, clientPatchInput, clientPhone } from '../../domain/client-schemas';
 import { searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
-import { userOf } from '../http/current-user';
+import { actorOf } from '../work-items/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { CLIENT_NOT_FOUND_MESSAGE, type ClientsService } from './clients.service';
@@ -12,14 +12,15 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+const samePhoneQuery = z.object({ phone: clientPhone });
+
 export function registerClientsRoutes({ staff }: RouteScopes, clients: ClientsService) {
   staff.get('/api/clients', async (request) => {
     return clients.list(parsePayload(listQuery, request.query));
   });
 
   staff.post('/api/clients', async (request, reply) => {
-    const me = userOf(request);
-    const client = await clients.create(me.id, parsePayload(clientCreateInput, request.body));
+    const client = await clients.create(actorOf(request), parsePayload(clientCreateInput, request.body));
     return reply.status(201).send({ client });
   });
 
@@ -28,13 +29,19 @@ export function registerClientsRoutes({ staff }: RouteScopes, clients: ClientsSe
   });
 
   staff.patch<{ Params: { id: string } }>('/api/clients/:id', async (request) => {
-    const me = userOf(request);
     const id = parseId(request.params.id, CLIENT_NOT_FOUND_MESSAGE);
-    return { client: await clients.update(me.id, id, parsePayload(clientPatchInput, request.body)) };
+    return {
+      client: await clients.update(actorOf(request), id, parsePayload(clientPatchInput, request.body)),
+    };
   });
 
-  staff.delete<{ Params: { id: string } }>('/api/clients/:id', async (request, reply) => {
-    await clients.remove(parseId(request.params.id, CLIENT_NOT_FOUND_MESSAGE));
-    return reply.status(204).send();
+  staff.get<{ Params: { id: string } }>('/api/clients/:id/links', async (request) => {
+    return clients.links(parseId(request.params.id, CLIENT_NOT_FOUND_MESSAGE));
+  });
+
+  /** «Это …? Выбрать из справочника»: who already has the phone typed for a new client. */
+  staff.get('/api/clients/same-phone', async (request) => {
+    const { phone } = parsePayload(samePhoneQuery, request.query);
+    return { clients: await clients.withPhone(phone) };
   });
 }

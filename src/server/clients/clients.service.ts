@@ -1,11 +1,15 @@
 import {
+  CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
+  type ClientDetailDto,
+  type ClientLinksDto,
   type ClientCreateInput,
   type ClientDto,
   type ClientEditableField,
   type ClientPatchInput,
   type Page,
 } from '../../domain/client-schemas';
+import { NOT_FOUND_MESSAGES } from '../../domain/records';
 import { pickFields } from '../../domain/edit-versions';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { Clock } from '../clock';
@@ -15,11 +19,37 @@ import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
+import type { HistoryAction } from '../../domain/history';
+import { whatsappNumber } from '../../domain/phone';
+import { IN_TRASH_MESSAGES } from '../../domain/records';
+import { historyHead } from '../history/history-reader';
+import { fieldChange, historyFor, writeHistory } from '../history/history-writer';
+import { deleteHistoryOf } from '../history/history.repository';
+import type { Actor } from '../work-items/actor';
 import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
-import { deleteClient, findClient, insertClient, listClients, type ClientRow } from './clients.repository';
+import {
+  clientsWithPhoneKey,
+  countClientItems,
+  deleteClient,
+  findClient,
+  insertClient,
+  listClients,
+  type ClientRow,
+} from './clients.repository';
 
-export const CLIENT_NOT_FOUND_MESSAGE = 'Клиент не найден';
+export const CLIENT_NOT_FOUND_MESSAGE = NOT_FOUND_MESSAGES.client;
+
+const EDIT_ACTIONS: Record<ClientEditableField, HistoryAction> = {
+  fullName: 'edit_full_name',
+  phone: 'edit_phone',
+  warranty: 'edit_warranty',
+  address: 'edit_address',
+  comment: 'edit_comment',
+};
+
+/** A phone shorter than this (after normalising) is not looked up for duplicates. */
+const MIN_PHONE_KEY_DIGITS = 6;
 
 function editableValues(row: ClientRow): Record<ClientEditableField, string> {
   return {
@@ -42,10 +72,10 @@ export function createClientsService({
 }) {
   const { db } = database;
 
-  async function get(id: number): Promise<ClientDto> {
+  async function get(id: number): Promise<ClientDetailDto> {
     const row = await findClient(db, id);
     if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-    return toClientDto(row);
+    return { ...toClientDto(row), ...(await historyHead(db, 'client', id)) };
   }
 
   return {
@@ -62,11 +92,18 @@ export function createClientsService({
       return toPage(rows, limit, toClientDto);
     },
 
-    async create(userId: number, input: ClientCreateInput): Promise<ClientDto> {
-      const id = await insertClient(db, {
-        ...newClientColumns(input),
-        created_by: userId,
-        created_at: clock.now().toISOString(),
+    async create(actor: Actor, input: ClientCreateInput): Promise<ClientDetailDto> {
+      const now = clock.now().toISOString();
+      const id = await db.transaction().execute(async (trx) => {
+        const clientId = await insertClient(trx, {
+          ...newClientColumns(input),
+          created_by: actor.id,
+          created_at: now,
+        });
+        await writeHistory(trx, [
+          historyFor('client', clientId, actor, now)({ action: 'create', note: input.fullName }),
+        ]);
+        return clientId;
       });
       events.publish({ entity: 'client', id, op: 'create' });
       return get(id);
@@ -76,19 +113,30 @@ export function createClientsService({
      * Writes only the fields that change, unless someone else changed one of them
      * after the version the save was based on: then 409 with who and the client as it is.
      */
-    async update(actorId: number, id: number, input: ClientPatchInput): Promise<ClientDto> {
+    async update(actor: Actor, id: number, input: ClientPatchInput): Promise<ClientDetailDto> {
       const { version: baseVersion, ...fields } = input;
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findClient(trx, id);
         if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-        const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId });
+        if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.client);
+        const before = editableValues(row);
+        const judged = judgeSave(row, before, { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false };
         const changes = pickFields(fields, judged.changed);
-        const version = await updateVersioned(trx, 'clients', row, judged.changed, actorId, {
+        const now = clock.now().toISOString();
+        const version = await updateVersioned(trx, 'clients', row, judged.changed, actor.id, {
           ...toClientColumns(changes),
-          updated_at: clock.now().toISOString(),
+          updated_at: now,
         });
+        const entry = historyFor('client', id, actor, now);
+        await writeHistory(
+          trx,
+          CLIENT_EDITABLE_FIELDS.flatMap((field) => {
+            const value = changes[field];
+            return value === undefined ? [] : fieldChange(EDIT_ACTIONS[field], before[field], value);
+          }).map(entry),
+        );
         if (changes.fullName !== undefined || changes.phone !== undefined) {
           await syncClientItems(trx, await itemsOfClient(trx, id), changes.fullName);
         }
@@ -103,14 +151,31 @@ export function createClientsService({
       return get(id);
     },
 
-    /** The client's tickets and tasks stay, with the client's name; their phone search goes. */
-    async remove(id: number): Promise<void> {
+    /** What deleting the client leaves linked to it, to say so before. */
+    async links(id: number): Promise<ClientLinksDto> {
+      await get(id);
+      return countClientItems(db, id);
+    },
+
+    /** Clients already in the directory with this phone, however it was typed (a few at most). */
+    async withPhone(phone: string): Promise<ClientDto[]> {
+      const key = whatsappNumber(phone);
+      // Fewer digits than a real number would match by accident.
+      if (key.length < MIN_PHONE_KEY_DIGITS) return [];
+      return (await clientsWithPhoneKey(db, key, 5)).map(toClientDto);
+    },
+
+    /**
+     * For good, with its history (from the Корзина). The client's tickets and tasks
+     * stay, with the client's name; their phone search goes.
+     */
+    async purge(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const items = await itemsOfClient(trx, id);
+        await deleteHistoryOf(trx, 'client', id);
         if (!(await deleteClient(trx, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
         await syncClientItems(trx, items);
       });
-      events.publish({ entity: 'client', id, op: 'delete' });
     },
   };
 }

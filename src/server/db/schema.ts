@@ -50,6 +50,12 @@ export interface ClientsTable {
   version: Generated<number>;
   /** JSON: per field, the version and user of its last change. */
   field_versions: Generated<string>;
+  /** whatsappNumber(phone): one form of a number however it was typed, to find a client by it. */
+  phone_key: Generated<string>;
+  /** Set while the record is in the Корзина (docs/decisions/011-trash-and-history.md). */
+  deleted_at: string | null;
+  deleted_by: number | null;
+  deleted_by_name: Generated<string>;
 }
 
 export interface TicketsTable {
@@ -78,17 +84,28 @@ export interface TicketsTable {
   client_phone_digits: Generated<string>;
   work_state: Generated<string>;
   work_sort: Generated<string>;
+  /** Set while the record is in the Корзина (docs/decisions/011-trash-and-history.md). */
+  deleted_at: string | null;
+  deleted_by: number | null;
+  deleted_by_name: Generated<string>;
 }
 
-export interface TicketHistoryTable {
+/** What happened to a ticket, task or client: one table for the three (migration 0007). */
+export interface HistoryTable {
   id: Generated<number>;
-  ticket_id: number;
+  item_kind: string;
+  item_id: number;
   ts: string;
   user_id: number | null;
   user_name: string;
   action: string;
-  note: string;
+  note: Generated<string>;
+  /** A field's value before and after the change, as it read then. */
+  old_value: string | null;
+  new_value: string | null;
   new_status: string | null;
+  /** The file an upload or deletion row is about. */
+  file_id: number | null;
 }
 
 export interface TasksTable {
@@ -115,6 +132,10 @@ export interface TasksTable {
   client_phone_digits: Generated<string>;
   work_state: Generated<string>;
   work_sort: Generated<string>;
+  /** Set while the record is in the Корзина (docs/decisions/011-trash-and-history.md). */
+  deleted_at: string | null;
+  deleted_by: number | null;
+  deleted_by_name: Generated<string>;
 }
 
 export interface FilesTable {
@@ -150,7 +171,7 @@ export interface DB {
   settings: SettingsTable;
   clients: ClientsTable;
   tickets: TicketsTable;
-  ticket_history: TicketHistoryTable;
+  history: HistoryTable;
   files: FilesTable;
   tasks: TasksTable;
   push_subscriptions: PushSubscriptionsTable;

@@ -36,6 +36,15 @@ const TABLE: Record<string, Row> = {
   'GET /api/clients/:id': staff,
   'PATCH /api/clients/:id': staff,
   'DELETE /api/clients/:id': staff,
+  'GET /api/clients/:id/links': staff,
+  'GET /api/clients/:id/history': staff,
+  'GET /api/clients/same-phone': staff,
+  'GET /api/tickets/:id/history': staff,
+  'GET /api/tasks/:id/history': staff,
+  'GET /api/trash': staff,
+  'POST /api/trash/:kind/:id/restore': staff,
+  'DELETE /api/trash/:kind/:id': admins,
+  'DELETE /api/trash': admins,
   'GET /api/tickets': staff,
   'POST /api/tickets': staff,
   'GET /api/tickets/:id': staff,
@@ -105,7 +114,7 @@ describeEachDatabase('authorization: every route × who is calling', (ctx) => {
   for (const [route, row] of Object.entries(TABLE)) {
     it(route, async () => {
       const [method, pattern] = route.split(' ') as [string, string];
-      const url = pattern.replace(/:id|:fileId/g, NO_SUCH_ID);
+      const url = pattern.replace(/:id|:fileId/g, NO_SUCH_ID).replace(':kind', 'ticket');
       for (const who of ['signedOut', 'employee', 'admin', 'disabled'] as const) {
         let cookie = cookies[who];
         if (row.endsSession && (who === 'employee' || who === 'admin')) {

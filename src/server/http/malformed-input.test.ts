@@ -108,7 +108,7 @@ async function snapshot(ctx: TestContext): Promise<string> {
     'settings',
     'clients',
     'tickets',
-    'ticket_history',
+    'history',
     'files',
     'tasks',
     'push_subscriptions',

@@ -22,5 +22,7 @@ export function toTaskDto(row: TaskRow): TaskDto {
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
     version: row.version,
+    deletedAt: row.deleted_at,
+    deletedByName: row.deleted_by_name,
   };
 }

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
@@ -12,7 +12,7 @@ export function findTask(db: Kysely<DB>, id: number) {
     .selectFrom('tasks')
     .leftJoin('clients', 'clients.id', 'tasks.client_id')
     .selectAll('tasks')
-    .select('clients.phone as client_phone')
+    .select(['clients.phone as client_phone', 'clients.deleted_at as client_deleted_at'])
     .where('tasks.id', '=', id)
     .executeTakeFirst();
 }
@@ -20,11 +20,6 @@ export function findTask(db: Kysely<DB>, id: number) {
 export async function insertTask(db: Kysely<DB>, row: Insertable<TasksTable>): Promise<number> {
   const inserted = await db.insertInto('tasks').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
-}
-
-export async function deleteTask(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 export interface TaskListFilter {
@@ -40,7 +35,7 @@ export function listTasks(
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  let query = db.selectFrom('tasks').selectAll();
+  let query = db.selectFrom('tasks').selectAll().where('deleted_at', 'is', null);
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
   if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
   const { search } = filter;

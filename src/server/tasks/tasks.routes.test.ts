@@ -237,13 +237,17 @@ describeEachDatabase('tasks API', (ctx) => {
     ).toBe(404);
 
     expect((await call('DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(204);
-    expect(fs.existsSync(path.join(ctx.dataDir, 'files', 'tasks', String(task.id)))).toBe(false);
+    const taskFolder = path.join(ctx.dataDir, 'files', 'tasks', String(task.id));
+    expect(fs.existsSync(taskFolder)).toBe(true);
+    expect((await call('GET', `/api/tasks/${task.id}`)).json().task.deletedAt).toEqual(expect.any(String));
+    await ctx.app.trash.deleteForever('task', task.id);
+    expect(fs.existsSync(taskFolder)).toBe(false);
     const gone = await call('GET', `/api/tasks/${task.id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe('Задача не найдена');
   });
 
-  it('keeps tasks and the client name when the client is deleted; follows a rename', async () => {
+  it('keeps tasks linked to a client in the Корзина, with the name when it is gone; follows a rename', async () => {
     const client = (await call('POST', '/api/clients', { fullName: 'Временный Тимур' })).json().client;
     const task = await create({ title: 'Отвезти ноутбук', clientId: client.id });
     await call('PATCH', `/api/clients/${client.id}`, { fullName: 'Постоянный Тимур' });
@@ -251,6 +255,12 @@ describeEachDatabase('tasks API', (ctx) => {
     const byClient = (await call('GET', `/api/tasks?clientId=${client.id}`)).json() as Page<TaskDto>;
     expect(byClient.items.map((t) => t.id)).toEqual([task.id]);
     await call('DELETE', `/api/clients/${client.id}`);
+    expect((await call('GET', `/api/tasks/${task.id}`)).json().task).toMatchObject({
+      clientId: client.id,
+      clientName: 'Постоянный Тимур',
+      clientInTrash: true,
+    });
+    await ctx.app.trash.deleteForever('client', client.id);
     expect((await call('GET', `/api/tasks/${task.id}`)).json().task).toMatchObject({
       clientId: null,
       clientName: 'Постоянный Тимур',

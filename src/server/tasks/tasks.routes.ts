@@ -6,7 +6,7 @@ import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
-import { userOf } from '../http/current-user';
+import { actorOf } from '../work-items/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
@@ -32,11 +32,7 @@ export function registerTasksRoutes(
   });
 
   staff.post('/api/tasks', async (request, reply) => {
-    const me = userOf(request);
-    const task = await tasks.create(
-      { id: me.id, displayName: me.displayName },
-      parsePayload(taskCreateInput, request.body),
-    );
+    const task = await tasks.create(actorOf(request), parsePayload(taskCreateInput, request.body));
     return reply.status(201).send({ task });
   });
 
@@ -45,28 +41,21 @@ export function registerTasksRoutes(
   });
 
   staff.patch<WithId>('/api/tasks/:id', async (request) => {
-    const me = userOf(request);
     const patch = parsePayload(taskPatchInput, request.body);
-    return { task: await tasks.update({ id: me.id, displayName: me.displayName }, taskId(request), patch) };
-  });
-
-  staff.delete<WithId>('/api/tasks/:id', async (request, reply) => {
-    await tasks.remove(taskId(request));
-    return reply.status(204).send();
+    return { task: await tasks.update(actorOf(request), taskId(request), patch) };
   });
 
   staff.post<WithId>('/api/tasks/:id/photos', async (request) => {
-    const me = userOf(request);
     const id = taskId(request);
     const received = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true });
-    return { task: await tasks.uploadPhotos({ id: me.id, displayName: me.displayName }, id, received) };
+    return { task: await tasks.uploadPhotos(actorOf(request), id, received) };
   });
 
   staff.delete<{ Params: { id: string; fileId: string } }>(
     '/api/tasks/:id/photos/:fileId',
     async (request) => {
       const fileId = parseId(request.params.fileId, 'Файл не найден');
-      return { task: await tasks.deletePhoto(taskId(request), fileId) };
+      return { task: await tasks.deletePhoto(actorOf(request), taskId(request), fileId) };
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { Updateable } from 'kysely';
 import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
@@ -9,10 +8,10 @@ import {
   type TaskEditableField,
   type TaskPatchData,
 } from '../../domain/task-schemas';
+import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
-import type { TasksTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
@@ -23,9 +22,15 @@ import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-servi
 import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, resolveClient } from '../work-items/item-parties';
 import { toTaskDto } from './task-dto';
-import { deleteTask, findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
+import { historyHead } from '../history/history-reader';
+import { historyFor, writeHistory } from '../history/history-writer';
+import { describeTaskEdit } from './task-history';
+import { findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
 
 export { TASK_NOT_FOUND_MESSAGE };
+
+const NOBODY = 'Без исполнителя';
+const NO_CLIENT = 'Без клиента';
 
 /** A task's editable fields as the API carries them, to judge a save against. */
 function editableValues(row: TaskRow): Record<TaskEditableField, unknown> {
@@ -47,8 +52,13 @@ export function createTasksService(deps: ItemServiceDeps) {
   async function get(id: number): Promise<TaskDetailDto> {
     const row = await findTask(db, id);
     if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
-    const photos = await files.listFiles(db, id);
-    return { ...toTaskDto(row), photos: photos.map(toStoredFileDto) };
+    const [head, photos] = await Promise.all([historyHead(db, 'task', id), files.listFiles(db, id)]);
+    return {
+      ...toTaskDto(row),
+      ...head,
+      clientInTrash: row.client_deleted_at !== null,
+      photos: photos.map(toStoredFileDto),
+    };
   }
 
   return {
@@ -99,6 +109,12 @@ export function createTasksService(deps: ItemServiceDeps) {
           search_text: '',
         });
         await refreshDerived(trx, 'task', taskId);
+        const entry = historyFor('task', taskId, actor, now);
+        await writeHistory(trx, [
+          entry({ action: 'create', note: input.title }),
+          ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
+          ...(client.id ? [entry({ action: 'set_client', newValue: client.name })] : []),
+        ]);
         return { taskId, assigneeId: assignee.id };
       });
       changed(created.taskId, 'create');
@@ -121,29 +137,23 @@ export function createTasksService(deps: ItemServiceDeps) {
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
+        if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.task);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
         const now = clock.now().toISOString();
-        const columns: Updateable<TasksTable> = { updated_at: now };
-        if (changes.title !== undefined) columns.title = changes.title;
-        if (changes.description !== undefined) columns.description = changes.description;
-        if (changes.dueDate !== undefined) columns.due_date = changes.dueDate;
-        if (changes.deliveryProvider !== undefined) columns.delivery_provider = changes.deliveryProvider;
-        if (changes.status !== undefined) {
-          columns.status = changes.status;
-          columns.closed_at = closedAtAfter(
-            changes.status,
-            readTaskStatus(row.status) === 'closed' ? row.closed_at : null,
-            now,
-          );
-        }
+        const { columns, history } = describeTaskEdit(row, changes, now);
         let assignedTo: number | null = null;
         if (changes.assigneeId !== undefined) {
           const assignee = await resolveAssignee(trx, changes.assigneeId);
           columns.assignee_id = assignee.id;
           columns.assignee_name = assignee.name;
+          history.push({
+            action: 'assign',
+            oldValue: row.assignee_name || NOBODY,
+            newValue: assignee.name || NOBODY,
+          });
           assignedTo = assignee.id;
         }
         let clientPhone = row.client_phone;
@@ -152,12 +162,19 @@ export function createTasksService(deps: ItemServiceDeps) {
           columns.client_id = client.id;
           columns.client_name = client.name;
           clientPhone = client.phone;
+          history.push({
+            action: 'set_client',
+            oldValue: row.client_name || NO_CLIENT,
+            newValue: client.name || NO_CLIENT,
+          });
         }
+        const written = { ...columns, updated_at: now };
         // One read, one write: the derived columns are computed from the row as it will be.
         const version = await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, {
-          ...columns,
-          ...derivedColumns('task', id, { ...row, ...columns, client_phone: clientPhone }),
+          ...written,
+          ...derivedColumns('task', id, { ...row, ...written, client_phone: clientPhone }),
         });
+        await writeHistory(trx, history.map(historyFor('task', id, actor, now)));
         return { conflict: null, changed: true, assignedTo, version };
       });
       if (outcome.conflict) {
@@ -177,22 +194,36 @@ export function createTasksService(deps: ItemServiceDeps) {
       return task;
     },
 
-    async remove(id: number): Promise<void> {
-      await files.removeWithFiles(
-        id,
-        (taskId) => deleteTask(db, taskId),
-        () => changed(id, 'delete'),
-      );
-    },
+    /** For good, with history and photos (from the Корзина). */
+    purge: (id: number) => files.purgeWithFiles(id),
 
     async uploadPhotos(actor: Actor, id: number, received: ReceivedFile[]): Promise<TaskDetailDto> {
-      await files.storeFiles(actor, id, received, { kind: 'photo', subfolder: 'photos' });
+      await files.storeFiles(actor, id, received, {
+        kind: 'photo',
+        subfolder: 'photos',
+        record: (trx, now, stored) =>
+          writeHistory(
+            trx,
+            stored.map((f) =>
+              historyFor('task', id, actor, now)({ action: 'upload_photo', note: f.name, fileId: f.id }),
+            ),
+          ),
+      });
       changed(id);
       return get(id);
     },
 
-    async deletePhoto(taskId: number, fileId: number): Promise<TaskDetailDto> {
-      await files.deleteFile(taskId, fileId);
+    async deletePhoto(actor: Actor, taskId: number, fileId: number): Promise<TaskDetailDto> {
+      await files.deleteFile(taskId, fileId, (trx, file, now) =>
+        writeHistory(trx, [
+          historyFor(
+            'task',
+            taskId,
+            actor,
+            now,
+          )({ action: 'delete_photo', note: file.name, fileId: file.id }),
+        ]),
+      );
       changed(taskId);
       return get(taskId);
     },

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppDeps['config']> = {}): AppDeps[
     maxUploadBytes: 2 * 1_048_576,
     maxUploadRequestBytes: 5 * 1_048_576,
     minFreeDiskBytes: 1_048_576,
+    trashDays: 30,
     // Generated into dataDir at first start, as in production.
     vapidKeys: undefined,
     vapidSubject: 'mailto:tests@example.ru',

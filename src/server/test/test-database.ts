@@ -18,14 +18,17 @@ export function testDialects(): DialectName[] {
 }
 
 /**
- * A fresh, migrated database of its own: a temp SQLite file, or a new schema on the
+ * A fresh database of its own (migrated unless told not to): a temp SQLite file, or a new schema on the
  * PostgreSQL server, so that parallel test files and CI runs never see each other.
  */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: DialectName,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-test-'));
     const database = openDatabase(`sqlite:${path.join(dir, 'test.sqlite')}`);
-    await migrateToLatest(database);
+    if (migrate) await migrateToLatest(database);
     return {
       database,
       async cleanup() {
@@ -43,7 +46,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.query(`create schema "${schema}"`);
   await admin.end();
   const database = openDatabase(url, { pgSchema: schema });
-  await migrateToLatest(database);
+  if (migrate) await migrateToLatest(database);
   return {
     database,
     async cleanup() {

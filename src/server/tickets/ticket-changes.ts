@@ -25,16 +25,21 @@ import type { PushNotifier } from '../push/push-notifier';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
+import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
-import { describeEdit, historyEntry, statusChangeNote } from './ticket-history';
-import { findTicket, insertHistory, type TicketRow } from './tickets.repository';
+import { historyFor, writeHistory } from '../history/history-writer';
+import { resolveClient } from '../work-items/item-parties';
+import { describeEdit, statusText } from './ticket-history';
+import { findTicket, type TicketRow } from './tickets.repository';
 
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
 
 /** A ticket's editable fields as the API carries them, to judge a save against. */
 function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
   return {
+    title: row.title,
+    clientId: row.client_id,
     description: row.description,
     repairSummary: row.repair_summary,
     dueDate: row.due_date,
@@ -48,6 +53,16 @@ const PROVIDER_STATUS: Record<'deliveryProvider' | 'returnProvider', TicketStatu
   deliveryProvider: 'delivery_requested',
   returnProvider: 'repair_done',
 };
+
+/** The row to change: refused when missing or in the Корзина. */
+async function changeableTicket(trx: Kysely<DB>, id: number): Promise<TicketRow> {
+  const row = await findTicket(trx, id);
+  if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+  if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.ticket);
+  return row;
+}
+
+const NOBODY = 'Без исполнителя';
 
 /** A provider changes only in the status whose picker shows it (the screen's rule, enforced). */
 function refuseProviderOutsideItsStatus(row: TicketRow, changes: Partial<TicketPatchData>) {
@@ -87,31 +102,40 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
     async update(actor: Actor, id: number, patch: TicketPatchData): Promise<TicketDetailDto> {
       const { version: baseVersion, ...fields } = patch;
       const outcome = await withVersionRetry(db, async (trx) => {
-        const row = await findTicket(trx, id);
-        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        const row = await changeableTicket(trx, id);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
         refuseProviderOutsideItsStatus(row, changes);
         const now = clock.now().toISOString();
-        const entry = (action: Parameters<typeof historyEntry>[3], note = '') =>
-          historyEntry(id, actor, now, action, note);
-        const { changes: columns, history } = describeEdit(row, changes, entry);
+        const { columns, history } = describeEdit(row, changes);
         let assignedTo: number | null = null;
         if (changes.assigneeId !== undefined) {
           const assignee = await resolveAssignee(trx, changes.assigneeId);
           columns.assignee_id = assignee.id;
           columns.assignee_name = assignee.name;
-          history.push(entry('assign', assignee.name || 'Без исполнителя'));
+          history.push({
+            action: 'assign',
+            oldValue: row.assignee_name || NOBODY,
+            newValue: assignee.name || NOBODY,
+          });
           assignedTo = assignee.id;
+        }
+        let clientPhone = row.client_phone;
+        if (changes.clientId !== undefined) {
+          const client = await resolveClient(trx, changes.clientId);
+          columns.client_id = client.id;
+          columns.client_name = client.name;
+          clientPhone = client.phone;
+          history.push({ action: 'set_client', oldValue: row.client_name, newValue: client.name });
         }
         const written = { ...columns, updated_at: now };
         const version = await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {
           ...written,
-          ...derivedColumns('ticket', id, { ...row, ...written }),
+          ...derivedColumns('ticket', id, { ...row, ...written, client_phone: clientPhone }),
         });
-        await insertHistory(trx, history);
+        await writeHistory(trx, history.map(historyFor('ticket', id, actor, now)));
         return { conflict: null, changed: true, assignedTo, version };
       });
       if (outcome.conflict) {
@@ -139,8 +163,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
      */
     async step(actor: Actor, id: number, input: TicketStepInput): Promise<TicketDetailDto> {
       const outcome = await withVersionRetry(db, async (trx) => {
-        const row = await findTicket(trx, id);
-        if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        const row = await changeableTicket(trx, id);
         if (row.status !== input.expectedStatus) return null;
         const current = toTicketDto(row);
         const result = stepStatus(current, input.direction);
@@ -153,8 +176,18 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           ...columns,
           ...derivedColumns('ticket', id, { ...row, ...columns }),
         });
-        await insertHistory(trx, [
-          historyEntry(id, actor, now, 'status_change', statusChangeNote(current.status, target), target),
+        await writeHistory(trx, [
+          historyFor(
+            'ticket',
+            id,
+            actor,
+            now,
+          )({
+            action: 'status_change',
+            oldValue: statusText(row.status),
+            newValue: statusText(target),
+            newStatus: target,
+          }),
         ]);
         return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id, version };
       });

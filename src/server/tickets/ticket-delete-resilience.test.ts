@@ -18,14 +18,14 @@ class StubbornStore extends LocalFileStore {
 const config = testConfig();
 
 describeEachDatabase(
-  'deleting a ticket whose files will not go',
+  'deleting a ticket for good whose files will not go',
   (ctx) => {
     let staff: SignedIn;
     beforeAll(async () => {
       staff = await ctx.loginAs('employee');
     });
 
-    it('removes the record anyway (spec §8) and answers 204', async () => {
+    it('deleting for good removes the record anyway (spec §8)', async () => {
       const created = await ctx.app.inject({
         method: 'POST',
         url: '/api/tickets',
@@ -48,6 +48,13 @@ describeEachDatabase(
         headers: { cookie: staff.cookie, 'x-requested-with': 'fetch' },
       });
       expect(deleted.statusCode).toBe(204);
+      const admin = await ctx.loginAs('admin');
+      const purged = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/trash/ticket/${ticket.id}`,
+        headers: { cookie: admin.cookie, 'x-requested-with': 'fetch' },
+      });
+      expect(purged.statusCode).toBe(204);
       const rows = await ctx.database.db
         .selectFrom('files')
         .select('id')

@@ -1,7 +1,7 @@
 import { isProvider } from '../../domain/providers';
-import type { HistoryEntryDto, TicketDto } from '../../domain/ticket-schemas';
+import type { TicketDto } from '../../domain/ticket-schemas';
 import { isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
-import type { HistoryRow, TicketRow } from './tickets.repository';
+import type { TicketRow } from './tickets.repository';
 
 // Imported data may hold values we do not know; they read as the nearest sensible thing.
 function readStatus(value: string | null): TicketStatus | null {
@@ -30,17 +30,8 @@ export function toTicketDto(row: TicketRow): TicketDto {
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
     version: row.version,
-  };
-}
-
-export function toHistoryDto(row: HistoryRow): HistoryEntryDto {
-  return {
-    id: row.id,
-    ts: row.ts,
-    userId: row.user_id,
-    userName: row.user_name,
-    action: row.action,
-    note: row.note,
-    newStatus: readStatus(row.new_status),
+    deletedAt: row.deleted_at,
+    deletedByName: row.deleted_by_name,
+    clientInTrash: row.client_deleted_at !== null,
   };
 }

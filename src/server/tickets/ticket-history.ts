@@ -1,71 +1,70 @@
-import type { Insertable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { formatCalendarDate } from '../../domain/calendar-date';
-import { PROVIDER_LABELS, type Provider } from '../../domain/providers';
-import type { HistoryAction, TicketPatchData } from '../../domain/ticket-schemas';
-import { TICKET_STATUS_LABELS, type TicketStatus } from '../../domain/ticket-status';
-import type { TicketHistoryTable, TicketsTable } from '../db/schema';
+import { PROVIDER_LABELS, isProvider } from '../../domain/providers';
+import type { TicketPatchData } from '../../domain/ticket-schemas';
+import { TICKET_STATUS_LABELS, isTicketStatus } from '../../domain/ticket-status';
+import type { TicketsTable } from '../db/schema';
+import { fieldChange, type HistoryChange } from '../history/history-writer';
 import type { TicketRow } from './tickets.repository';
-import type { Actor } from '../work-items/actor';
 
-export type { Actor } from '../work-items/actor';
-
-export function historyEntry(
-  ticketId: number,
-  actor: Actor,
-  ts: string,
-  action: HistoryAction,
-  note = '',
-  newStatus: TicketStatus | null = null,
-): Insertable<TicketHistoryTable> {
-  return {
-    ticket_id: ticketId,
-    ts,
-    user_id: actor.id,
-    user_name: actor.displayName,
-    action,
-    note,
-    new_status: newStatus,
-  };
+export function providerText(provider: string | null): string {
+  return isProvider(provider) ? PROVIDER_LABELS[provider] : 'Не выбрана';
 }
 
-function providerNote(provider: Provider | null): string {
-  return provider ? PROVIDER_LABELS[provider] : 'Не выбрана';
+export function dueDateText(date: string | null): string {
+  return date ? formatCalendarDate(date) : 'Без срока';
 }
 
-export function statusChangeNote(from: TicketStatus, to: TicketStatus): string {
-  return `${TICKET_STATUS_LABELS[from]} → ${TICKET_STATUS_LABELS[to]}`;
+export function statusText(status: string): string {
+  return isTicketStatus(status) ? TICKET_STATUS_LABELS[status] : status;
 }
 
 /**
- * The column changes and history rows for an edit, for fields that really changed.
- * Assignee changes are resolved by the caller (they need a lookup) and passed in.
+ * The column changes and history for an edit's own fields, for fields that really
+ * changed, each with the value before and after. The assignee and the client need a
+ * lookup and are resolved by the caller.
  */
 export function describeEdit(
   row: TicketRow,
-  patch: Omit<TicketPatchData, 'assigneeId' | 'version'>,
-  entry: (action: HistoryAction, note?: string) => Insertable<TicketHistoryTable>,
-): { changes: Partial<Insertable<TicketsTable>>; history: Insertable<TicketHistoryTable>[] } {
-  const changes: Partial<Insertable<TicketsTable>> = {};
-  const history: Insertable<TicketHistoryTable>[] = [];
-  if (patch.description !== undefined && patch.description !== row.description) {
-    changes.description = patch.description;
-    history.push(entry('edit_description'));
+  patch: Omit<TicketPatchData, 'assigneeId' | 'clientId' | 'version'>,
+): { columns: Updateable<TicketsTable>; history: HistoryChange[] } {
+  const columns: Updateable<TicketsTable> = {};
+  const history: HistoryChange[] = [];
+  if (patch.title !== undefined) {
+    columns.title = patch.title;
+    history.push(...fieldChange('set_title', row.title, patch.title));
   }
-  if (patch.repairSummary !== undefined && patch.repairSummary !== row.repair_summary) {
-    changes.repair_summary = patch.repairSummary;
-    history.push(entry('edit_repair_summary'));
+  if (patch.description !== undefined) {
+    columns.description = patch.description;
+    history.push(...fieldChange('edit_description', row.description, patch.description));
   }
-  if (patch.dueDate !== undefined && patch.dueDate !== row.due_date) {
-    changes.due_date = patch.dueDate;
-    history.push(entry('set_due_date', patch.dueDate ? formatCalendarDate(patch.dueDate) : 'Без срока'));
+  if (patch.repairSummary !== undefined) {
+    columns.repair_summary = patch.repairSummary;
+    history.push(...fieldChange('edit_repair_summary', row.repair_summary, patch.repairSummary));
   }
-  if (patch.deliveryProvider !== undefined && patch.deliveryProvider !== row.delivery_provider) {
-    changes.delivery_provider = patch.deliveryProvider;
-    history.push(entry('set_provider', providerNote(patch.deliveryProvider)));
+  if (patch.dueDate !== undefined) {
+    columns.due_date = patch.dueDate;
+    history.push(...fieldChange('set_due_date', dueDateText(row.due_date), dueDateText(patch.dueDate)));
   }
-  if (patch.returnProvider !== undefined && patch.returnProvider !== row.return_provider) {
-    changes.return_provider = patch.returnProvider;
-    history.push(entry('set_return_provider', providerNote(patch.returnProvider)));
+  if (patch.deliveryProvider !== undefined) {
+    columns.delivery_provider = patch.deliveryProvider;
+    history.push(
+      ...fieldChange(
+        'set_provider',
+        providerText(row.delivery_provider),
+        providerText(patch.deliveryProvider),
+      ),
+    );
   }
-  return { changes, history };
+  if (patch.returnProvider !== undefined) {
+    columns.return_provider = patch.returnProvider;
+    history.push(
+      ...fieldChange(
+        'set_return_provider',
+        providerText(row.return_provider),
+        providerText(patch.returnProvider),
+      ),
+    );
+  }
+  return { columns, history };
 }

@@ -1,5 +1,5 @@
-import { type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { DB, TicketHistoryTable, TicketsTable } from '../db/schema';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, TicketsTable } from '../db/schema';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
@@ -7,15 +7,19 @@ import { matchesSearch } from '../db/search-condition';
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
   client_whatsapp_url: string | null;
+  client_deleted_at: string | null;
 };
-export type HistoryRow = Selectable<TicketHistoryTable>;
 
 function ticketsWithClient(db: Kysely<DB>) {
   return db
     .selectFrom('tickets')
     .leftJoin('clients', 'clients.id', 'tickets.client_id')
     .selectAll('tickets')
-    .select(['clients.phone as client_phone', 'clients.whatsapp_url as client_whatsapp_url']);
+    .select([
+      'clients.phone as client_phone',
+      'clients.whatsapp_url as client_whatsapp_url',
+      'clients.deleted_at as client_deleted_at',
+    ]);
 }
 
 export function findTicket(db: Kysely<DB>, id: number): Promise<TicketRow | undefined> {
@@ -32,20 +36,6 @@ export async function deleteTicket(db: Kysely<DB>, id: number): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
-export function insertHistory(db: Kysely<DB>, rows: Insertable<TicketHistoryTable>[]) {
-  if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('ticket_history').values(rows).execute();
-}
-
-export function listHistory(db: Kysely<DB>, ticketId: number) {
-  return db
-    .selectFrom('ticket_history')
-    .selectAll()
-    .where('ticket_id', '=', ticketId)
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 export interface TicketListFilter {
   search: SearchQuery;
   status?: string;
@@ -58,7 +48,7 @@ export function listTickets(
   after: CreatedCursor | undefined,
   limit: number,
 ): Promise<TicketRow[]> {
-  let query = ticketsWithClient(db);
+  let query = ticketsWithClient(db).where('tickets.deleted_at', 'is', null);
   if (filter.status) query = query.where('tickets.status', '=', filter.status);
   if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
   const { search } = filter;

@@ -77,7 +77,10 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(client.json().client.fullName).toBe('Заявкин Заур');
     // Newest first.
     expect(ticket.history.map((h) => h.action)).toEqual(['assign', 'create']);
-    expect(ticket.history[0]).toMatchObject({ userName: staff.user.displayName, note: 'Мастеров Максим' });
+    expect(ticket.history[0]).toMatchObject({
+      userName: staff.user.displayName,
+      newValue: 'Мастеров Максим',
+    });
     expect(ticket.history[1]).toMatchObject({ note: 'Гарантийный ремонт', newStatus: 'new' });
   });
 
@@ -214,12 +217,12 @@ describeEachDatabase('tickets API', (ctx) => {
       'at_pvz',
       'delivery_requested',
     ]);
-    expect(steps[0]?.note).toBe('Закрыта → Оповестить клиента');
+    expect(steps[0]).toMatchObject({ oldValue: 'Закрыта', newValue: 'Оповестить клиента' });
     expect(reopened.history.filter((h) => h.action === 'set_provider')).toEqual([
-      expect.objectContaining({ note: 'СДЭК', userName: staff.user.displayName }),
+      expect.objectContaining({ oldValue: 'Не выбрана', newValue: 'СДЭК', userName: staff.user.displayName }),
     ]);
     expect(reopened.history.filter((h) => h.action === 'set_return_provider')).toEqual([
-      expect.objectContaining({ note: 'Озон' }),
+      expect.objectContaining({ oldValue: 'Не выбрана', newValue: 'Озон' }),
     ]);
   });
 
@@ -285,7 +288,20 @@ describeEachDatabase('tickets API', (ctx) => {
       await call('PATCH', `/api/tickets/${ticket.id}`, { dueDate: '', assigneeId: null })
     ).json().ticket as TicketDetailDto;
     expect(cleared).toMatchObject({ dueDate: null, assigneeId: null, assigneeName: '' });
-    expect(cleared.history[0]?.note).toBe('Без исполнителя');
+    expect(cleared.history.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'assign',
+          oldValue: 'Мастеров Максим',
+          newValue: 'Без исполнителя',
+        }),
+        expect.objectContaining({ action: 'set_due_date', oldValue: '24.12.2026', newValue: 'Без срока' }),
+      ]),
+    );
+    expect(edited.history.find((h) => h.action === 'edit_description')).toMatchObject({
+      oldValue: 'Не включается',
+      newValue: 'Не включается, запах гари',
+    });
   });
 
   it('searches by type, client name (Cyrillic, any case) and number, and filters by status', async () => {
@@ -310,9 +326,21 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(await ids(`q=${encodeURIComponent('сосновская')}`)).toContain(ticket.id);
   });
 
-  it('keeps tickets and the client name when the client is deleted', async () => {
-    const ticket = await newTicket({ client: { mode: 'new', fullName: 'Уходящий Ушаков', phone: '' } });
+  it('keeps tickets linked to a client in the Корзина, and with the name when the client is gone for good', async () => {
+    const ticket = await newTicket({
+      client: { mode: 'new', fullName: 'Уходящий Ушаков', phone: '+7 900 111-22-33' },
+    });
     expect((await call('DELETE', `/api/clients/${ticket.clientId}`)).statusCode).toBe(204);
+    const linked = (await call('GET', `/api/tickets/${ticket.id}`)).json().ticket;
+    expect(linked).toMatchObject({
+      clientId: ticket.clientId,
+      clientName: 'Уходящий Ушаков',
+      clientPhone: '+7 900 111-22-33',
+      clientInTrash: true,
+    });
+    const admin = await ctx.loginAs('admin');
+    const purge = await call('DELETE', `/api/trash/client/${ticket.clientId}`, undefined, admin);
+    expect(purge.statusCode).toBe(204);
     const after = (await call('GET', `/api/tickets/${ticket.id}`)).json().ticket;
     expect(after).toMatchObject({ clientId: null, clientName: 'Уходящий Ушаков', clientPhone: '' });
   });
@@ -407,7 +435,7 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(fs.readdirSync(path.join(ctx.dataDir, 'files', '.tmp'))).toEqual([]);
   });
 
-  it('deletes one file, and the whole ticket with its files', async () => {
+  it('deletes one file; the ticket goes to the Корзина with its files, and for good only from there', async () => {
     let ticket = await newTicket();
     ticket = (
       await upload(ticket.id, 'files', [
@@ -424,14 +452,25 @@ describeEachDatabase('tickets API', (ctx) => {
     expect((await call('GET', first!.url)).statusCode).toBe(404);
 
     expect((await call('DELETE', `/api/tickets/${ticket.id}`)).statusCode).toBe(204);
+    expect(fs.existsSync(folder)).toBe(true);
+    const trashed = (await call('GET', `/api/tickets/${ticket.id}`)).json<{ ticket: TicketDetailDto }>()
+      .ticket;
+    expect(trashed).toMatchObject({ deletedAt: expect.any(String), deletedByName: staff.user.displayName });
+    expect(trashed.history[0]).toMatchObject({ action: 'trash', userName: staff.user.displayName });
+
+    const byStaff = await call('DELETE', `/api/trash/ticket/${ticket.id}`);
+    expect(byStaff.statusCode).toBe(403);
+    const admin = await ctx.loginAs('admin');
+    expect((await call('DELETE', `/api/trash/ticket/${ticket.id}`, undefined, admin)).statusCode).toBe(204);
     expect(fs.existsSync(folder)).toBe(false);
     const gone = await call('GET', `/api/tickets/${ticket.id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe('Заявка не найдена');
     const historyLeft = await ctx.database.db
-      .selectFrom('ticket_history')
+      .selectFrom('history')
       .select('id')
-      .where('ticket_id', '=', ticket.id)
+      .where('item_kind', '=', 'ticket')
+      .where('item_id', '=', ticket.id)
       .execute();
     expect(historyLeft).toEqual([]);
   });

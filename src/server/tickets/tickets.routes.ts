@@ -5,7 +5,7 @@ import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
-import { userOf } from '../http/current-user';
+import { actorOf } from '../work-items/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
@@ -19,11 +19,6 @@ const listQuery = z.object({
 });
 
 type WithId = { Params: { id: string } };
-
-function actorOf(request: FastifyRequest) {
-  const user = userOf(request);
-  return { id: user.id, displayName: user.displayName };
-}
 
 export function registerTicketsRoutes(
   { staff }: RouteScopes,
@@ -57,11 +52,6 @@ export function registerTicketsRoutes(
     return {
       ticket: await tickets.step(actor, ticketId(request), parsePayload(ticketStepInput, request.body)),
     };
-  });
-
-  staff.delete<WithId>('/api/tickets/:id', async (request, reply) => {
-    await tickets.remove(ticketId(request));
-    return reply.status(204).send();
   });
 
   for (const [path, kind] of [

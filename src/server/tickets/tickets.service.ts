@@ -18,16 +18,10 @@ import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-servi
 import { TICKET_KIND, TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, createClientFor, resolveClient } from '../work-items/item-parties';
 import { createTicketChanges } from './ticket-changes';
-import { toHistoryDto, toTicketDto } from './ticket-dto';
-import { historyEntry } from './ticket-history';
-import {
-  deleteTicket,
-  findTicket,
-  insertHistory,
-  insertTicket,
-  listHistory,
-  listTickets,
-} from './tickets.repository';
+import { historyHead } from '../history/history-reader';
+import { historyFor, writeHistory } from '../history/history-writer';
+import { toTicketDto } from './ticket-dto';
+import { findTicket, insertTicket, listTickets } from './tickets.repository';
 
 export { TICKET_NOT_FOUND_MESSAGE };
 
@@ -42,10 +36,10 @@ export function createTicketsService(deps: ItemServiceDeps) {
   async function get(id: number): Promise<TicketDetailDto> {
     const row = await findTicket(db, id);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-    const [history, stored] = await Promise.all([listHistory(db, id), files.listFiles(db, id)]);
+    const [head, stored] = await Promise.all([historyHead(db, 'ticket', id), files.listFiles(db, id)]);
     return {
       ...toTicketDto(row),
-      history: history.map(toHistoryDto),
+      ...head,
       attachments: stored.filter((f) => f.kind === 'file').map(toStoredFileDto),
       pvzPhotos: stored.filter((f) => f.kind === 'pvz').map(toStoredFileDto),
     };
@@ -107,9 +101,10 @@ export function createTicketsService(deps: ItemServiceDeps) {
           search_text: '',
         });
         await refreshDerived(trx, 'ticket', ticketId);
-        await insertHistory(trx, [
-          historyEntry(ticketId, actor, now, 'create', input.title, 'new'),
-          ...(assignee.id ? [historyEntry(ticketId, actor, now, 'assign', assignee.name)] : []),
+        const entry = historyFor('ticket', ticketId, actor, now);
+        await writeHistory(trx, [
+          entry({ action: 'create', note: input.title, newStatus: 'new' }),
+          ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
         ]);
         return { ticketId, assigneeId: assignee.id };
       });
@@ -126,13 +121,8 @@ export function createTicketsService(deps: ItemServiceDeps) {
 
     ...createTicketChanges({ db, clock, push, log, get, changed }),
 
-    async remove(id: number): Promise<void> {
-      await files.removeWithFiles(
-        id,
-        (ticketId) => deleteTicket(db, ticketId),
-        () => changed(id, 'delete'),
-      );
-    },
+    /** For good, with history and files (from the Корзина). */
+    purge: (id: number) => files.purgeWithFiles(id),
 
     /** Stores received files with their rows and history; on any failure neither stays. */
     async upload(
@@ -149,11 +139,20 @@ export function createTicketsService(deps: ItemServiceDeps) {
             throw pvzPhotosOnlyAtPvz('добавляют');
           }
         },
-        record: (trx, now) =>
-          insertHistory(
+        record: (trx, now, stored) =>
+          writeHistory(
             trx,
-            received.map((f) =>
-              historyEntry(id, actor, now, kind === 'pvz' ? 'upload_pvz_photo' : 'upload_file', f.name),
+            stored.map((f) =>
+              historyFor(
+                'ticket',
+                id,
+                actor,
+                now,
+              )({
+                action: kind === 'pvz' ? 'upload_pvz_photo' : 'upload_file',
+                note: f.name,
+                fileId: f.id,
+              }),
             ),
           ),
       });
@@ -162,24 +161,22 @@ export function createTicketsService(deps: ItemServiceDeps) {
     },
 
     async deleteFile(actor: Actor, ticketId: number, fileId: number): Promise<TicketDetailDto> {
-      await files.deleteFile(ticketId, fileId, async (trx, file, now) => {
+      await files.deleteFile(ticketId, fileId, async (trx, file, now, ticket) => {
         // ПВЗ photos are the case's evidence: read-only once the ticket has moved on.
-        if (file.kind === 'pvz') {
-          const ticket = await trx
-            .selectFrom('tickets')
-            .select('status')
-            .where('id', '=', ticketId)
-            .executeTakeFirst();
-          if (!ticket || !showsPvzPhotos(ticket.status as TicketStatus)) throw pvzPhotosOnlyAtPvz('удаляют');
+        if (file.kind === 'pvz' && !showsPvzPhotos(ticket.status as TicketStatus)) {
+          throw pvzPhotosOnlyAtPvz('удаляют');
         }
-        await insertHistory(trx, [
-          historyEntry(
+        await writeHistory(trx, [
+          historyFor(
+            'ticket',
             ticketId,
             actor,
             now,
-            file.kind === 'pvz' ? 'delete_pvz_photo' : 'delete_file',
-            file.name,
-          ),
+          )({
+            action: file.kind === 'pvz' ? 'delete_pvz_photo' : 'delete_file',
+            note: file.name,
+            fileId: file.id,
+          }),
         ]);
       });
       changed(ticketId);

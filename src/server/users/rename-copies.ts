@@ -5,7 +5,7 @@ import { itemSearchText } from '../work/derived-columns';
 const CHUNK = 500;
 
 /**
- * Tickets, tasks, history and files keep a copy of a person's name beside their id
+ * Tickets, tasks, history, files and the Корзина keep a copy of a person's name beside their id
  * (the spec denormalises names, and lists show them without a join). When someone
  * is renamed, every copy follows in the same transaction, and so does search, which
  * matches the assignee's name. Returns whether any ticket or task changed.
@@ -48,7 +48,10 @@ export async function renameCopies(db: Kysely<DB>, userId: number, name: string)
     }
     if (Number(created.numUpdatedRows) > 0 || assigned.length > 0) itemsChanged = true;
   }
-  await db.updateTable('ticket_history').set({ user_name: name }).where('user_id', '=', userId).execute();
+  for (const table of ['tickets', 'tasks', 'clients'] as const) {
+    await db.updateTable(table).set({ deleted_by_name: name }).where('deleted_by', '=', userId).execute();
+  }
+  await db.updateTable('history').set({ user_name: name }).where('user_id', '=', userId).execute();
   await db.updateTable('files').set({ uploaded_by_name: name }).where('uploaded_by', '=', userId).execute();
   return itemsChanged;
 }

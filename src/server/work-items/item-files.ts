@@ -10,6 +10,8 @@ import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import type { Actor } from './actor';
 import type { ItemKind } from './item-kind';
+import { deleteHistoryOf } from '../history/history.repository';
+import { IN_TRASH_MESSAGES } from '../../domain/records';
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
 
@@ -27,7 +29,7 @@ export interface StoreTarget {
   /** Refuses the upload for this item as it is now (throws), before anything is written. */
   check?: (item: { status: string }) => void;
   /** Writes what else belongs with the files (history), in the same transaction. */
-  record?: (trx: Transaction<DB>, now: string) => Promise<unknown>;
+  record: (trx: Transaction<DB>, now: string, files: { id: number; name: string }[]) => Promise<unknown>;
 }
 
 /**
@@ -39,22 +41,33 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
     return executor.selectFrom('files').selectAll().where(kind.fileOwner, '=', id).orderBy('id').execute();
   }
 
+  /** The item as it is now; refused when missing or in the Корзина. */
+  async function changeableItem(trx: Kysely<DB>, id: number): Promise<{ status: string }> {
+    const item = await trx
+      .selectFrom(kind.table)
+      .select(['status', 'deleted_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!item) throw new AppError('not_found', kind.notFoundMessage);
+    if (item.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES[kind.entity]);
+    return item;
+  }
+
   return {
     listFiles,
 
     /**
-     * Deletes the item (its file rows go with it) and then its files. The record goes even
-     * if some files cannot be deleted (spec §8): those are logged.
+     * Deletes the item for good, with its history (its file rows go with it), and then its
+     * files. The record goes even if some files cannot be deleted (spec §8): those are logged.
      */
-    async removeWithFiles(
-      id: number,
-      deleteRow: (id: number) => Promise<boolean>,
-      onRemoved: () => void,
-    ): Promise<void> {
+    async purgeWithFiles(id: number): Promise<void> {
       const files = await listFiles(db, id);
-      if (!(await deleteRow(id))) throw new AppError('not_found', kind.notFoundMessage);
-      // Other screens hear of it at once; the files follow.
-      onRemoved();
+      const deleted = await db.transaction().execute(async (trx) => {
+        await deleteHistoryOf(trx, kind.entity, id);
+        const result = await trx.deleteFrom(kind.table).where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+      if (!deleted) throw new AppError('not_found', kind.notFoundMessage);
       await removeStoredQuietly(
         store,
         files.flatMap((f) => [f.path, f.thumb_path]),
@@ -72,15 +85,10 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       const written: string[] = [];
       try {
         await db.transaction().execute(async (trx) => {
-          const item = await trx
-            .selectFrom(kind.table)
-            .select('status')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (!item) throw new AppError('not_found', kind.notFoundMessage);
+          const item = await changeableItem(trx, id);
           target.check?.(item);
           const now = clock.now();
-          await storeUploads(
+          const ids = await storeUploads(
             trx,
             store,
             received,
@@ -92,7 +100,11 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
             { userId: actor.id, userName: actor.displayName, now },
             written,
           );
-          await target.record?.(trx, now.toISOString());
+          await target.record(
+            trx,
+            now.toISOString(),
+            ids.map((fileId, index) => ({ id: fileId, name: received[index]?.name ?? '' })),
+          );
           await touchVersioned(trx, kind.table, id, now.toISOString());
         });
       } catch (error) {
@@ -107,14 +119,20 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
     async deleteFile(
       id: number,
       fileId: number,
-      record?: (trx: Transaction<DB>, file: FileRow, now: string) => Promise<unknown>,
+      record: (
+        trx: Transaction<DB>,
+        file: FileRow,
+        now: string,
+        item: { status: string },
+      ) => Promise<unknown>,
     ): Promise<void> {
       const file = await findFile(db, fileId);
       if (!file || file[kind.fileOwner] !== id) throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
+        const item = await changeableItem(trx, id);
         await deleteFileRow(trx, fileId);
-        await record?.(trx, file, now);
+        await record(trx, file, now, item);
         await touchVersioned(trx, kind.table, id, now);
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);

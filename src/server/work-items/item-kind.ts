@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '../../domain/records';
 import type { LiveEntity } from '../../domain/live-events';
 
 /** What differs between a ticket and a task where the two are handled alike. */
@@ -11,8 +12,8 @@ export interface ItemKind {
   notFoundMessage: string;
 }
 
-export const TICKET_NOT_FOUND_MESSAGE = 'Заявка не найдена';
-export const TASK_NOT_FOUND_MESSAGE = 'Задача не найдена';
+export const TICKET_NOT_FOUND_MESSAGE = NOT_FOUND_MESSAGES.ticket;
+export const TASK_NOT_FOUND_MESSAGE = NOT_FOUND_MESSAGES.task;
 
 export const TICKET_KIND: ItemKind = {
   entity: 'ticket',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newClientColumns } from '../clients/client-columns';
 import { findClient, insertClient } from '../clients/clients.repository';
 import type { DB } from '../db/schema';
+import { historyFor, writeHistory } from '../history/history-writer';
 import { AppError } from '../errors';
 import type { DefaultAssignees } from '../settings/default-assignees';
 import type { Actor } from './actor';
@@ -19,7 +20,8 @@ export const CLIENT_GONE_MESSAGE = 'Клиент не найден, выбери
 export async function resolveClient(db: Kysely<DB>, id: number | null): Promise<ItemClient> {
   if (id === null) return { id: null, name: '', phone: '' };
   const client = await findClient(db, id);
-  if (!client) throw new AppError('bad_request', CLIENT_GONE_MESSAGE);
+  // A client in the Корзина is not offered anywhere, so it cannot be chosen either.
+  if (!client || client.deleted_at !== null) throw new AppError('bad_request', CLIENT_GONE_MESSAGE);
   return { id: client.id, name: client.full_name, phone: client.phone };
 }
 
@@ -35,6 +37,7 @@ export async function createClientFor(
     created_by: actor.id,
     created_at: now,
   });
+  await writeHistory(db, [historyFor('client', id, actor, now)({ action: 'create', note: client.fullName })]);
   return { id, name: client.fullName, phone: client.phone };
 }
 

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { phoneDigits } from '../../domain/phone';
 import { normalizeSearchText } from '../../domain/search-text';
-import { workSortKey, workState, type WorkKind } from '../../domain/worklist';
+import {
+  TRASH_SORT_PREFIX,
+  TRASH_WORK_STATE,
+  workSortKey,
+  workState,
+  type WorkKind,
+} from '../../domain/worklist';
 import type { DB } from '../db/schema';
 
 const TABLE = { ticket: 'tickets', task: 'tasks' } as const;
@@ -21,23 +27,27 @@ export interface DerivedSource {
   client_name: string;
   assignee_name: string;
   client_phone: string | null;
+  /** In the Корзина: out of every list (see TRASH_WORK_STATE). */
+  deleted_at: string | null;
 }
 
 /** Search text, phone digits, worklist state and order key of an item as it will be. */
 export function derivedColumns(kind: WorkKind, id: number, row: DerivedSource) {
+  const sortKey = workSortKey({
+    kind,
+    id,
+    status: row.status,
+    title: row.title,
+    dueDate: row.due_date,
+    createdAt: row.created_at,
+    closedAt: row.closed_at,
+  });
+  const trashed = row.deleted_at !== null;
   return {
     search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
     client_phone_digits: phoneDigits(row.client_phone ?? ''),
-    work_state: workState(kind, row.status),
-    work_sort: workSortKey({
-      kind,
-      id,
-      status: row.status,
-      title: row.title,
-      dueDate: row.due_date,
-      createdAt: row.created_at,
-      closedAt: row.closed_at,
-    }),
+    work_state: trashed ? TRASH_WORK_STATE : workState(kind, row.status),
+    work_sort: trashed ? `${TRASH_SORT_PREFIX}${sortKey}` : sortKey,
   };
 }
 
@@ -59,6 +69,7 @@ export async function refreshDerived(db: Kysely<DB>, kind: WorkKind, id: number)
       `${table}.closed_at as closed_at`,
       `${table}.client_name as client_name`,
       `${table}.assignee_name as assignee_name`,
+      `${table}.deleted_at as deleted_at`,
       'clients.phone as client_phone',
     ])
     .where(`${table}.id`, '=', id)

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
-import { kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
+import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 
 /** Position after the last row shown: the full order key. */
@@ -72,9 +72,13 @@ function side(
 
   // Closed items' keys all start with 9 (workSortKey): without Закрытые the index range ends
   // there, and with only Закрытые it starts there, so a rare search never walks the other part.
+  // Items in the Корзина sort after '~', past the end of every range read here.
   const wantsClosed = filter.states.includes('closed');
   if (!wantsClosed) query = query.where('work_sort', '<', '9');
-  else if (filter.states.length === 1) query = query.where('work_sort', '>=', '9');
+  else {
+    query = query.where('work_sort', '<', TRASH_SORT_PREFIX);
+    if (filter.states.length === 1) query = query.where('work_sort', '>=', '9');
+  }
 
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);

@@ -29,6 +29,7 @@ const screens = {
     import('../features/tickets/components/TicketPage').then((m) => ({ default: m.TicketPage })),
   TicketsPage: () =>
     import('../features/tickets/components/TicketsPage').then((m) => ({ default: m.TicketsPage })),
+  TrashPage: () => import('../features/trash/components/TrashPage').then((m) => ({ default: m.TrashPage })),
 };
 const ClientNewPage = lazy(screens.ClientNewPage);
 const ClientPage = lazy(screens.ClientPage);
@@ -40,6 +41,7 @@ const TasksPage = lazy(screens.TasksPage);
 const TicketNewPage = lazy(screens.TicketNewPage);
 const TicketPage = lazy(screens.TicketPage);
 const TicketsPage = lazy(screens.TicketsPage);
+const TrashPage = lazy(screens.TrashPage);
 
 /** Fetches the other screens in the background once the worklist is up, so opening one is instant. */
 export function preloadScreens() {
@@ -73,6 +75,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.clients, element: <ClientsPage /> },
           { path: paths.clientNew, element: <ClientNewPage /> },
           { path: paths.client(':id'), element: <ClientPage /> },
+          { path: paths.trash, element: <TrashPage /> },
           {
             path: paths.employees,
             element: (

@@ -22,6 +22,8 @@ const SCREENS: Record<string, QueryKey> = {
   staffOptions: queryKeys.users.options,
   defaultAssignees: queryKeys.settings.defaultAssignees,
   inviteCode: queryKeys.settings.inviteCode,
+  ticket7OlderHistory: queryKeys.history('ticket', 7, 120),
+  trash: queryKeys.trash,
 };
 
 /** Which screens' data an event marks stale, with ticket 7 cached at version 4. */
@@ -39,8 +41,11 @@ function staleAfter(event: ChangeEvent): string[] {
 
 describe('applyChangeEvent', () => {
   it.each<[ChangeEvent, string[]]>([
-    [{ entity: 'ticket', id: 7, op: 'update' }, ['ticket7', 'ticketList', 'ticketsOfClient5', 'worklist']],
-    [{ entity: 'task', id: 3, op: 'delete' }, ['task3', 'taskList', 'worklist']],
+    [
+      { entity: 'ticket', id: 7, op: 'update' },
+      ['ticket7', 'ticket7OlderHistory', 'ticketList', 'ticketsOfClient5', 'trash', 'worklist'],
+    ],
+    [{ entity: 'task', id: 3, op: 'delete' }, ['task3', 'taskList', 'trash', 'worklist']],
     [
       { entity: 'client', id: 5, op: 'update' },
       [
@@ -53,6 +58,7 @@ describe('applyChangeEvent', () => {
         'ticketsOfClient5',
         'task3',
         'taskList',
+        'trash',
         'worklist',
       ].sort(),
     ],
@@ -60,14 +66,15 @@ describe('applyChangeEvent', () => {
     [{ entity: 'settings', id: null, op: 'update' }, ['defaultAssignees', 'inviteCode']],
     [
       { entity: 'ticket', id: null, op: 'update' },
-      ['ticket7', 'ticket8', 'ticketList', 'ticketsOfClient5', 'worklist'],
+      ['ticket7', 'ticket7OlderHistory', 'ticket8', 'ticketList', 'ticketsOfClient5', 'trash', 'worklist'],
     ],
   ])('%o marks exactly these screens stale', (event, expected) => {
     expect(staleAfter(event)).toEqual(expected.sort());
   });
 
   it('the tab that made an edit keeps the record it was answered with; lists still refresh', () => {
-    const lists = ['ticketList', 'ticketsOfClient5', 'worklist'];
+    // Its older history pages and the Корзина refresh too (the card's own history came with the answer).
+    const lists = ['ticket7OlderHistory', 'ticketList', 'ticketsOfClient5', 'trash', 'worklist'];
     expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 4 })).toEqual(lists);
     expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', version: 3 })).toEqual(lists);
     // Someone else's newer change is fetched.

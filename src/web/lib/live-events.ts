@@ -1,16 +1,32 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
+import type { RecordKind } from '../../domain/records';
 import { holdWhileWriting } from './own-writes';
 import { queryKeys } from './query-keys';
 
 /** The queries a change makes stale: lists, the open detail (with its history and files). */
 export function affectedQueries(event: ChangeEvent): QueryKey[] {
-  const { clients, tickets, tasks, work } = queryKeys;
+  const { clients, tickets, tasks, work, trash } = queryKeys;
+  // Older history pages and the Корзина follow every change of a record.
+  const around = (kind: RecordKind) => [
+    event.id === null ? ['history', kind] : queryKeys.history(kind, event.id),
+    trash,
+  ];
   switch (event.entity) {
     case 'ticket':
-      return [event.id === null ? tickets.all : tickets.detail(event.id), tickets.lists, work.all];
+      return [
+        event.id === null ? tickets.all : tickets.detail(event.id),
+        tickets.lists,
+        work.all,
+        ...around('ticket'),
+      ];
     case 'task':
-      return [event.id === null ? tasks.all : tasks.detail(event.id), tasks.lists, work.all];
+      return [
+        event.id === null ? tasks.all : tasks.detail(event.id),
+        tasks.lists,
+        work.all,
+        ...around('task'),
+      ];
     case 'client':
       // Tickets and tasks show the client's name and phone.
       return [
@@ -19,6 +35,7 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         tickets.all,
         tasks.all,
         work.all,
+        ...around('client'),
       ];
     case 'user':
       return [queryKeys.me, queryKeys.employees, queryKeys.users.all];

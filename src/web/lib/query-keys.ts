@@ -1,3 +1,5 @@
+import type { RecordKind } from '../../domain/records';
+
 /**
  * Every query key the app uses. Features read and write the cache with these, live
  * updates invalidate with these, and tests check with these: a key cannot drift
@@ -29,6 +31,10 @@ export const queryKeys = {
     all: ['work'] as const,
     list: (params: Record<string, string>) => ['work', 'list', params] as const,
   },
+  /** Older pages of a card's history, after the row with id `before` (the card has the newest). */
+  history: (kind: RecordKind, id: number, before?: number) =>
+    before === undefined ? (['history', kind, id] as const) : (['history', kind, id, before] as const),
+  trash: ['trash'] as const,
   users: {
     all: ['users'] as const,
     options: ['users', 'options'] as const,
@@ -40,3 +46,10 @@ export const queryKeys = {
     inviteCode: ['settings', 'invite-code'] as const,
   },
 };
+
+/** The detail query of a ticket, task or client. */
+export function recordDetailKey(kind: RecordKind, id: number) {
+  if (kind === 'ticket') return queryKeys.tickets.detail(id);
+  if (kind === 'task') return queryKeys.tasks.detail(id);
+  return queryKeys.clients.detail(id);
+}

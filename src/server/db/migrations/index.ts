@@ -6,6 +6,7 @@ import { ticketsMigration } from './0003-tickets';
 import { tasksMigration } from './0004-tasks';
 import { pushMigration } from './0005-push';
 import { editVersionsMigration } from './0006-edit-versions';
+import { recordsMigration } from './0007-records';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-tasks': tasksMigration(dialect),
     '0005-push': pushMigration(dialect),
     '0006-edit-versions': editVersionsMigration(),
+    '0007-records': recordsMigration(dialect),
   };
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientCreateInput, ClientDto, ClientPatchInput } from '../../../../domain/client-schemas';
+import type {
+  ClientCreateInput,
+  ClientDetailDto,
+  ClientDto,
+  ClientPatchInput,
+} from '../../../../domain/client-schemas';
 import { api } from '../../../lib/api';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
 import { writeRecord } from '../../../lib/own-writes';
@@ -9,7 +14,7 @@ export const useClientList = (q: string) =>
   usePagedQuery<ClientDto>(queryKeys.clients.list(q), '/api/clients', { q });
 
 export const useClient = (id: number) =>
-  useRecordQuery<ClientDto>(queryKeys.clients.detail(id), id, `/api/clients/${id}`, 'client');
+  useRecordQuery<ClientDetailDto>(queryKeys.clients.detail(id), id, `/api/clients/${id}`, 'client');
 
 export function useCreateClient() {
   const client = useQueryClient();
@@ -28,23 +33,12 @@ export async function patchClient(
   queryClient: ReturnType<typeof useQueryClient>,
   id: number,
   changes: ClientPatchInput,
-): Promise<ClientDto> {
+): Promise<ClientDetailDto> {
   return writeRecord(queryClient, queryKeys.clients.detail(id), queryKeys.clients.lists, async () => {
-    const { client } = await api<{ client: ClientDto }>(`/api/clients/${id}`, {
+    const { client } = await api<{ client: ClientDetailDto }>(`/api/clients/${id}`, {
       method: 'PATCH',
       body: changes,
     });
     return client;
-  });
-}
-
-export function useDeleteClient() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`/api/clients/${id}`, { method: 'DELETE' }),
-    onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: queryKeys.clients.detail(id) });
-      void client.invalidateQueries({ queryKey: queryKeys.clients.lists });
-    },
   });
 }

@@ -1,14 +1,15 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
   clientPatchInput,
   type ClientPatchInput,
+  type ClientDetailDto,
   type ClientDto,
   type ClientEditableField,
+  type ClientLinksDto,
 } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { RecordGate } from '../../../components/RecordGate';
@@ -17,11 +18,15 @@ import { FieldConflict } from '../../../components/editing/FieldConflict';
 import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
-import { errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { Snapshot } from '../../../lib/autosave';
-import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
-import { patchClient, useClient, useDeleteClient } from '../api/clients-api';
+import { countRu } from '../../../../domain/plural';
+import { HistoryList } from '../../../components/HistoryList';
+import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { TrashBanner } from '../../../components/trash/TrashBanner';
+import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
+import { patchClient, useClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
 
@@ -45,11 +50,11 @@ function validateField(field: ClientEditableField, value: string): string | unde
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-function ClientCard({ client }: { client: ClientDto }) {
+function ClientCard({ client }: { client: ClientDetailDto }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useDeleteClient();
-  const draft = useRecordDraft<ClientValues, ClientDto>({
+  const remove = useMoveToTrashConfirm('client', client.id, paths.clients);
+  const trashed = client.deletedAt !== null;
+  const draft = useRecordDraft<ClientValues, ClientDetailDto>({
     record: client,
     url: `/api/clients/${client.id}`,
     recordKey: 'client',
@@ -60,25 +65,18 @@ function ClientCard({ client }: { client: ClientDto }) {
     validate: validateField,
   });
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Удалить клиента?',
-      children: (
-        <Text size="sm">
-          {client.fullName} будет удалён из справочника. Заявки и задачи клиента останутся с его именем.
-        </Text>
-      ),
-      labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(client.id, {
-          onSuccess: () => {
-            toast.success('Клиент удалён');
-            navigate(paths.clients, { replace: true });
-          },
-          onError: (error) => toast.error(errorMessage(error)),
-        }),
-    });
+  // Said before deleting: the tickets and tasks stay, linked to the client.
+  const confirmDelete = async () => {
+    const links = await api<ClientLinksDto>(`/api/clients/${client.id}/links`).catch(() => null);
+    remove.ask(
+      <Text size="sm">
+        {client.fullName}
+        {links && links.tickets + links.tasks > 0
+          ? `: у клиента ${countRu(links.tickets, ['заявка', 'заявки', 'заявок'])} и ${countRu(links.tasks, ['задача', 'задачи', 'задач'])}. Они останутся и будут по-прежнему связаны с клиентом.`
+          : '.'}
+      </Text>,
+    );
+  };
 
   return (
     <Stack maw={640}>
@@ -86,6 +84,14 @@ function ClientCard({ client }: { client: ClientDto }) {
       <Anchor component={Link} to={paths.clients} size="sm">
         ← Клиенты
       </Anchor>
+      {client.deletedAt !== null && (
+        <TrashBanner
+          kind="client"
+          id={client.id}
+          deletedAt={client.deletedAt}
+          deletedByName={client.deletedByName}
+        />
+      )}
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Title order={2} style={{ overflowWrap: 'anywhere' }}>
           {draft.values.fullName.trim() || client.fullName}
@@ -95,29 +101,41 @@ function ClientCard({ client }: { client: ClientDto }) {
           <CopyPhoneButton phone={draft.values.phone} />
         </Group>
       </Group>
-      <Paper withBorder p="md" radius="md">
-        <Stack>
-          <ClientFields
-            bind={draft.bind}
-            below={(field) => (
-              <FieldConflict
-                label={CLIENT_FIELD_LABELS[field]}
-                conflict={draft.conflicts[field]}
-                onKeepTheirs={() => draft.keepTheirs(field)}
-                onKeepMine={() => draft.keepMine(field)}
-              />
-            )}
-          />
-          <Group justify="space-between">
-            <SaveStatus status={draft.status} />
-            <Button color="red" variant="subtle" onClick={confirmDelete} loading={remove.isPending}>
-              Удалить клиента
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <ReadOnlyWhen readOnly={trashed}>
+        <Paper withBorder p="md" radius="md">
+          <Stack>
+            <ClientFields
+              bind={draft.bind}
+              below={(field) => (
+                <FieldConflict
+                  label={CLIENT_FIELD_LABELS[field]}
+                  conflict={draft.conflicts[field]}
+                  onKeepTheirs={() => draft.keepTheirs(field)}
+                  onKeepMine={() => draft.keepMine(field)}
+                />
+              )}
+            />
+            <Group justify="space-between">
+              <SaveStatus status={draft.status} />
+              {!trashed && (
+                <Button
+                  color="red"
+                  variant="subtle"
+                  onClick={() => void confirmDelete()}
+                  loading={remove.pending}
+                >
+                  Удалить клиента
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      </ReadOnlyWhen>
       <Paper withBorder p="md" radius="md">
         <ClientWork clientId={client.id} />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <HistoryList kind="client" recordId={client.id} head={client} />
       </Paper>
     </Stack>
   );

@@ -9,11 +9,16 @@ export function ClientPicker({
   onChange,
   error,
   required = false,
+  clearable = true,
+  label = 'Клиент',
 }: {
   value: number | null;
   onChange: (id: number | null) => void;
   error?: string;
   required?: boolean;
+  /** False where a client must stay chosen (a ticket's). */
+  clearable?: boolean;
+  label?: string;
 }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -30,7 +35,7 @@ export function ClientPicker({
   }
   return (
     <Select
-      label="Клиент"
+      label={label}
       placeholder="Начните вводить ФИО или телефон"
       searchable
       searchValue={search}
@@ -42,7 +47,8 @@ export function ClientPicker({
       nothingFoundMessage={found.isFetching ? 'Поиск…' : 'Нет клиентов'}
       error={error}
       required={required}
-      clearable
+      clearable={clearable}
+      allowDeselect={clearable}
     />
   );
 }

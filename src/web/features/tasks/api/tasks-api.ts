@@ -62,14 +62,3 @@ export const useUploadTaskPhotos = (id: number) =>
 
 export const useDeleteTaskPhoto = (id: number) =>
   useTaskMutation((fileId: number) => api(`/api/tasks/${id}/photos/${fileId}`, { method: 'DELETE' }));
-
-export function useDeleteTask() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`/api/tasks/${id}`, { method: 'DELETE' }),
-    onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: queryKeys.tasks.detail(id) });
-      void client.invalidateQueries({ queryKey: queryKeys.tasks.lists });
-    },
-  });
-}

@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
 import { paths } from '../../../../domain/routes';
 import { TASK_FIELD_LABELS, type TaskDetailDto, type TaskPatchInput } from '../../../../domain/task-schemas';
@@ -18,7 +17,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useUserOptions } from '../../employees/public';
 import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
-import { patchTask, useDeleteTask, useDeleteTaskPhoto, useTask, useUploadTaskPhotos } from '../api/tasks-api';
+import { HistoryList } from '../../../components/HistoryList';
+import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { TrashBanner } from '../../../components/trash/TrashBanner';
+import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
+import { patchTask, useDeleteTaskPhoto, useTask, useUploadTaskPhotos } from '../api/tasks-api';
 import { formToPatch, taskSnapshot, validateTaskField, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';
 
@@ -44,9 +47,9 @@ const SAVE_ON = {
 
 function TaskCard({ task }: { task: TaskDetailDto }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const users = useUserOptions();
-  const remove = useDeleteTask();
+  const remove = useMoveToTrashConfirm('task', task.id, paths.tasks);
+  const trashed = task.deletedAt !== null;
   const upload = useUploadTaskPhotos(task.id);
   const removePhoto = useDeleteTaskPhoto(task.id);
   const draft = useRecordDraft<TaskFormValues, TaskDetailDto>({
@@ -73,28 +76,15 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
     return value;
   };
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Удалить задачу?',
-      children: <Text size="sm">Задача «{task.title}» будет удалена вместе с фото.</Text>,
-      labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(task.id, {
-          onSuccess: () => {
-            toast.success('Задача удалена');
-            navigate(paths.tasks, { replace: true });
-          },
-          onError,
-        }),
-    });
-
   return (
     <Stack maw={760}>
       <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
       <Anchor component={Link} to={paths.tasks} size="sm">
         ← Задачи
       </Anchor>
+      {task.deletedAt !== null && (
+        <TrashBanner kind="task" id={task.id} deletedAt={task.deletedAt} deletedByName={task.deletedByName} />
+      )}
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} miw={0}>
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
@@ -108,46 +98,67 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
         </Stack>
         <TaskStatusBadge status={task.status} size="lg" />
       </Group>
-      <Paper withBorder p="md" radius="md">
+      <ReadOnlyWhen readOnly={trashed}>
         <Stack>
-          <TaskFields
-            form={{
-              ...draft,
-              below: (field) => (
-                <FieldConflict
-                  label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
-                  conflict={draft.conflicts[field]}
-                  describe={describe(field)}
-                  onKeepTheirs={() => draft.keepTheirs(field)}
-                  onKeepMine={() => draft.keepMine(field)}
-                />
-              ),
-            }}
-          />
-          {task.clientId && (
-            <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
-              Карточка клиента: {task.clientName}
-            </Anchor>
-          )}
-          <SaveStatus status={draft.status} />
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <TaskFields
+                form={{
+                  ...draft,
+                  below: (field) => (
+                    <FieldConflict
+                      label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
+                      conflict={draft.conflicts[field]}
+                      describe={describe(field)}
+                      onKeepTheirs={() => draft.keepTheirs(field)}
+                      onKeepMine={() => draft.keepMine(field)}
+                    />
+                  ),
+                }}
+              />
+              {task.clientId && (
+                <Group gap={6}>
+                  <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
+                    Карточка клиента: {task.clientName}
+                  </Anchor>
+                  {task.clientInTrash && (
+                    <Badge size="xs" color="red" variant="light">
+                      в корзине
+                    </Badge>
+                  )}
+                </Group>
+              )}
+              <SaveStatus status={draft.status} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <PhotoGallery
+              title="Фото"
+              photos={task.photos}
+              uploading={upload.isPending}
+              onUpload={(files) =>
+                upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError })
+              }
+              onDelete={(photo) => removePhoto.mutate(photo.id, { onError })}
+            />
+          </Paper>
         </Stack>
-      </Paper>
+      </ReadOnlyWhen>
       <Paper withBorder p="md" radius="md">
-        <PhotoGallery
-          title="Фото"
-          photos={task.photos}
-          uploading={upload.isPending}
-          onUpload={(files) =>
-            upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError })
-          }
-          onDelete={(photo) => removePhoto.mutate(photo.id, { onError })}
-        />
+        <HistoryList kind="task" recordId={task.id} head={task} />
       </Paper>
-      <Group justify="flex-end">
-        <Button color="red" variant="subtle" onClick={confirmDelete} loading={remove.isPending}>
-          Удалить задачу
-        </Button>
-      </Group>
+      {!trashed && (
+        <Group justify="flex-end">
+          <Button
+            color="red"
+            variant="subtle"
+            onClick={() => remove.ask(<Text size="sm">Задача «{task.title}».</Text>)}
+            loading={remove.pending}
+          >
+            Удалить задачу
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -83,14 +83,3 @@ export const useUploadTicketFiles = (id: number, kind: 'files' | 'pvz-photos') =
 
 export const useDeleteTicketFile = (id: number) =>
   useTicketMutation((fileId: number) => api(`/api/tickets/${id}/files/${fileId}`, { method: 'DELETE' }));
-
-export function useDeleteTicket() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<void>(`/api/tickets/${id}`, { method: 'DELETE' }),
-    onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: queryKeys.tickets.detail(id) });
-      void client.invalidateQueries({ queryKey: queryKeys.tickets.lists });
-    },
-  });
-}

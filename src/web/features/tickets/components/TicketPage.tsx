@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Divider,
   Group,
@@ -11,15 +12,16 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
 import { paths } from '../../../../domain/routes';
 import {
   TEXT_LIMIT,
   TICKET_FIELD_LABELS,
+  TICKET_TYPES,
   ticketNumber,
   type TicketDetailDto,
   type TicketPatchInput,
@@ -33,14 +35,16 @@ import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
-import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../employees/public';
-import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
-import { patchTicket, useDeleteTicket, useTicket } from '../api/tickets-api';
+import { HistoryList } from '../../../components/HistoryList';
+import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { TrashBanner } from '../../../components/trash/TrashBanner';
+import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
+import { ClientPicker } from '../../clients/public';
+import { patchTicket, useTicket } from '../api/tickets-api';
 import { Attachments } from './Attachments';
-import { HistoryList } from './HistoryList';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
@@ -63,6 +67,8 @@ export function TicketPage() {
 
 // Spec §9: the texts save when left, the due date and the pickers at once.
 const SAVE_ON = {
+  title: 'now',
+  clientId: 'now',
   description: 'blur',
   repairSummary: 'blur',
   dueDate: 'now',
@@ -72,11 +78,19 @@ const SAVE_ON = {
 } as const;
 const TEXT_FIELDS = ['description', 'repairSummary'] as const;
 
+/** The spec's three types; a legacy title stays selectable so the card can show it. */
+function typeOptions(current: string): string[] {
+  return (TICKET_TYPES as readonly string[]).includes(current)
+    ? [...TICKET_TYPES]
+    : [current, ...TICKET_TYPES];
+}
+
 function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const remove = useDeleteTicket();
+  const remove = useMoveToTrashConfirm('ticket', ticket.id, paths.tickets);
   const users = useUserOptions();
+  const [changingClient, setChangingClient] = useState(false);
+  const trashed = ticket.deletedAt !== null;
   const picker = providerPickerFor(ticket.status);
   const draft = useRecordDraft<TicketFormValues, TicketDetailDto>({
     record: ticket,
@@ -93,6 +107,8 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
     if (!value) return '(пусто)';
     if (field === 'dueDate') return formatCalendarDate(value);
     if (field === 'assigneeId') return users.data?.find((u) => String(u.id) === value)?.displayName ?? value;
+    if (field === 'clientId')
+      return value === String(ticket.clientId) ? ticket.clientName : `клиент ${value}`;
     if ((field === 'deliveryProvider' || field === 'returnProvider') && isProvider(value)) {
       return PROVIDER_LABELS[value];
     }
@@ -108,32 +124,20 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
     />
   );
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Удалить заявку?',
-      children: (
-        <Text size="sm">
-          Заявка {ticketNumber(ticket.id)} будет удалена вместе с историей, файлами и фото.
-        </Text>
-      ),
-      labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(ticket.id, {
-          onSuccess: () => {
-            toast.success('Заявка удалена');
-            navigate(paths.tickets, { replace: true });
-          },
-          onError: (error) => toast.error(errorMessage(error)),
-        }),
-    });
-
   return (
     <Stack maw={760}>
       <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
       <Anchor component={Link} to={paths.tickets} size="sm">
         ← Заявки
       </Anchor>
+      {ticket.deletedAt !== null && (
+        <TrashBanner
+          kind="ticket"
+          id={ticket.id}
+          deletedAt={ticket.deletedAt}
+          deletedByName={ticket.deletedByName}
+        />
+      )}
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Title order={2}>
@@ -148,103 +152,149 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
         <TicketStatusBadge ticket={ticket} size="lg" />
       </Group>
 
+      <ReadOnlyWhen readOnly={trashed}>
+        <Stack>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} miw={0}>
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed">
+                      Клиент
+                    </Text>
+                    {ticket.clientInTrash && (
+                      <Badge size="xs" color="red" variant="light">
+                        в корзине
+                      </Badge>
+                    )}
+                  </Group>
+                  {ticket.clientId ? (
+                    <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
+                      {ticket.clientName}
+                    </Anchor>
+                  ) : (
+                    <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
+                  )}
+                  {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
+                </Stack>
+                <Group gap="xs">
+                  <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
+                  <CopyPhoneButton phone={ticket.clientPhone} />
+                  <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
+                    {changingClient ? 'Готово' : 'Сменить клиента'}
+                  </Button>
+                </Group>
+              </Group>
+              {changingClient && (
+                <ClientPicker
+                  label="Другой клиент из справочника"
+                  clearable={false}
+                  value={draft.values.clientId ? Number(draft.values.clientId) : null}
+                  onChange={(id) => id !== null && draft.set('clientId', String(id))}
+                />
+              )}
+              {conflictFor('clientId')}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <StepControls ticket={ticket} />
+              {picker && (
+                <>
+                  <ProviderPicker
+                    field={picker}
+                    value={draft.values[picker]}
+                    onChange={(value) => draft.set(picker, value)}
+                    disabled={draft.saving}
+                  />
+                  {conflictFor(picker)}
+                </>
+              )}
+              {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
+                <PvzPhotos ticket={ticket} />
+              )}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <Stack gap={4}>
+                  <Select
+                    label={TICKET_FIELD_LABELS.title}
+                    data={typeOptions(ticket.title)}
+                    value={draft.values.title}
+                    onChange={(value) => value && draft.set('title', value)}
+                    allowDeselect={false}
+                  />
+                  {conflictFor('title')}
+                </Stack>
+                <Stack gap={4}>
+                  <Select
+                    label={TICKET_FIELD_LABELS.assigneeId}
+                    data={assigneeOptions(users.data)}
+                    value={draft.values.assigneeId || UNASSIGNED}
+                    onChange={(value) => draft.set('assigneeId', value ?? '')}
+                    allowDeselect={false}
+                  />
+                  {conflictFor('assigneeId')}
+                </Stack>
+                <Stack gap={4}>
+                  <DateField
+                    label={TICKET_FIELD_LABELS.dueDate}
+                    value={draft.values.dueDate}
+                    onCommit={(value) => draft.set('dueDate', value)}
+                    error={draft.errors.dueDate}
+                  />
+                  {conflictFor('dueDate')}
+                </Stack>
+              </SimpleGrid>
+              <Textarea
+                label={TICKET_FIELD_LABELS.description}
+                autosize
+                minRows={2}
+                maxLength={TEXT_LIMIT}
+                {...draft.bind('description')}
+              />
+              {conflictFor('description')}
+              <Textarea
+                label={TICKET_FIELD_LABELS.repairSummary}
+                autosize
+                minRows={2}
+                maxLength={TEXT_LIMIT}
+                {...draft.bind('repairSummary')}
+              />
+              {conflictFor('repairSummary')}
+              <SaveStatus status={draft.status} />
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" radius="md">
+            <Attachments ticket={ticket} />
+          </Paper>
+        </Stack>
+      </ReadOnlyWhen>
+
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={2} miw={0}>
-            <Text size="xs" c="dimmed">
-              Клиент
-            </Text>
-            {ticket.clientId ? (
-              <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
-                {ticket.clientName}
-              </Anchor>
-            ) : (
-              <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
-            )}
-            {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
-          </Stack>
-          <Group gap="xs">
-            <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
-            <CopyPhoneButton phone={ticket.clientPhone} />
+        <HistoryList kind="ticket" recordId={ticket.id} head={ticket} />
+      </Paper>
+
+      {!trashed && (
+        <>
+          <Divider />
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() => remove.ask(<Text size="sm">Заявка {ticketNumber(ticket.id)}.</Text>)}
+              loading={remove.pending}
+            >
+              Удалить заявку
+            </Button>
           </Group>
-        </Group>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Stack>
-          <StepControls ticket={ticket} />
-          {picker && (
-            <>
-              <ProviderPicker
-                field={picker}
-                value={draft.values[picker]}
-                onChange={(value) => draft.set(picker, value)}
-                disabled={draft.saving}
-              />
-              {conflictFor(picker)}
-            </>
-          )}
-          {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && <PvzPhotos ticket={ticket} />}
-        </Stack>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Stack>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Stack gap={4}>
-              <Select
-                label={TICKET_FIELD_LABELS.assigneeId}
-                data={assigneeOptions(users.data)}
-                value={draft.values.assigneeId || UNASSIGNED}
-                onChange={(value) => draft.set('assigneeId', value ?? '')}
-                allowDeselect={false}
-              />
-              {conflictFor('assigneeId')}
-            </Stack>
-            <Stack gap={4}>
-              <DateField
-                label={TICKET_FIELD_LABELS.dueDate}
-                value={draft.values.dueDate}
-                onCommit={(value) => draft.set('dueDate', value)}
-                error={draft.errors.dueDate}
-              />
-              {conflictFor('dueDate')}
-            </Stack>
-          </SimpleGrid>
-          <Textarea
-            label={TICKET_FIELD_LABELS.description}
-            autosize
-            minRows={2}
-            maxLength={TEXT_LIMIT}
-            {...draft.bind('description')}
-          />
-          {conflictFor('description')}
-          <Textarea
-            label={TICKET_FIELD_LABELS.repairSummary}
-            autosize
-            minRows={2}
-            maxLength={TEXT_LIMIT}
-            {...draft.bind('repairSummary')}
-          />
-          {conflictFor('repairSummary')}
-          <SaveStatus status={draft.status} />
-        </Stack>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Attachments ticket={ticket} />
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <HistoryList history={ticket.history} />
-      </Paper>
-
-      <Divider />
-      <Group justify="flex-end">
-        <Button color="red" variant="subtle" onClick={confirmDelete} loading={remove.isPending}>
-          Удалить заявку
-        </Button>
-      </Group>
+        </>
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,8 @@ import type { Snapshot } from '../../../lib/autosave';
 
 /** The ticket's fields edited on its card, as strings ('' for none). */
 export interface TicketFormValues extends Record<string, string> {
+  title: string;
+  clientId: string;
   description: string;
   repairSummary: string;
   dueDate: string;
@@ -15,6 +17,8 @@ export interface TicketFormValues extends Record<string, string> {
 export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
   return {
     values: {
+      title: ticket.title,
+      clientId: ticket.clientId === null ? '' : String(ticket.clientId),
       description: ticket.description,
       repairSummary: ticket.repairSummary,
       dueDate: ticket.dueDate ?? '',
@@ -31,6 +35,9 @@ const provider = (value: string) => (isProvider(value) ? value : null);
 /** Form fields -> API payload (only the fields given). */
 export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<TicketPatchInput, 'version'> {
   const patch: Omit<TicketPatchInput, 'version'> = {};
+  // The type is one of TICKET_TYPES; the schema refuses anything else with its message.
+  if (values.title !== undefined) patch.title = values.title as TicketPatchInput['title'];
+  if (values.clientId !== undefined && values.clientId) patch.clientId = Number(values.clientId);
   if (values.description !== undefined) patch.description = values.description;
   if (values.repairSummary !== undefined) patch.repairSummary = values.repairSummary;
   if (values.dueDate !== undefined) patch.dueDate = values.dueDate;

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import { NOT_FOUND_MESSAGES, type RecordKind } from '../../domain/records';
+import { RECORD_TABLES } from '../db/record-tables';
+import type { DB } from '../db/schema';
+import { AppError } from '../errors';
+import { historyFor, writeHistory } from '../history/history-writer';
+import { refreshDerived } from '../work/derived-columns';
+import type { Actor } from '../work-items/actor';
+
+/**
+ * Moves a record into the Корзина or back, with its history row, in the caller's
+ * transaction. The version moves too, so an edit that read the record before fails
+ * and re-reads it. A ticket's or task's derived columns follow (out of every list, or
+ * back in). Returns the new version, or null when the record was already there.
+ */
+export async function markTrashed(
+  trx: Kysely<DB>,
+  kind: RecordKind,
+  id: number,
+  actor: Actor,
+  now: string,
+  trashed: boolean,
+): Promise<number | null> {
+  const table = RECORD_TABLES[kind];
+  const row = await trx
+    .selectFrom(table)
+    .select(['id', 'version', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
+  if ((row.deleted_at !== null) === trashed) return null;
+  await trx
+    .updateTable(table)
+    .set({
+      deleted_at: trashed ? now : null,
+      deleted_by: trashed ? actor.id : null,
+      deleted_by_name: trashed ? actor.displayName : '',
+      version: sql<number>`version + 1`,
+    })
+    .where('id', '=', id)
+    .execute();
+  if (kind !== 'client') await refreshDerived(trx, kind, id);
+  await writeHistory(trx, [historyFor(kind, id, actor, now)({ action: trashed ? 'trash' : 'restore' })]);
+  return row.version + 1;
+}

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Page } from '../../domain/client-schemas';
+import { MAX_RECORD_ID } from '../../domain/input-text';
+import { NOT_FOUND_MESSAGES, RECORD_KINDS, type RecordKind } from '../../domain/records';
+import type { TrashItemDto } from '../../domain/trash';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
+import { RECORD_TABLES } from '../db/record-tables';
+import { AppError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import type { Actor } from '../work-items/actor';
+import { markTrashed } from './trash-marks';
+import { listTrash, trashedIds, type TrashCursor, type TrashRow } from './trash.repository';
+
+/** Deletes one record for good, with its history and files (each kind knows how). */
+export type Purge = (id: number) => Promise<void>;
+
+const DAY_MS = 86_400_000;
+
+function encodeCursor(row: TrashRow): string {
+  return Buffer.from(JSON.stringify([row.deleted_at, row.rank, row.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string | undefined): TrashCursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const [deletedAt, rank, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
+    if (
+      typeof deletedAt === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(deletedAt) &&
+      typeof rank === 'number' &&
+      RECORD_KINDS[rank] !== undefined &&
+      Number.isSafeInteger(id) &&
+      (id as number) > 0 &&
+      (id as number) <= MAX_RECORD_ID
+    ) {
+      return { deletedAt, rank, id: id as number };
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new InvalidCursorError();
+}
+
+function toTrashItem(row: TrashRow): TrashItemDto {
+  return {
+    kind: row.kind,
+    id: Number(row.id),
+    title: row.title,
+    detail: row.detail,
+    deletedAt: row.deleted_at,
+    deletedByName: row.deleted_by_name,
+  };
+}
+
+/**
+ * The Корзина: what was deleted, newest first; restoring (anyone); deleting for good
+ * (admins: one item or all), and the purge of items older than TRASH_DAYS.
+ */
+export function createTrashService(deps: {
+  database: Database;
+  clock: Clock;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  purge: Record<RecordKind, Purge>;
+  trashDays: number;
+}) {
+  const { db } = deps.database;
+
+  async function inTrash(kind: RecordKind, id: number): Promise<boolean> {
+    const row = await db
+      .selectFrom(RECORD_TABLES[kind])
+      .select('deleted_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
+    return row.deleted_at !== null;
+  }
+
+  async function purgeAll(cutoff?: string): Promise<number> {
+    let count = 0;
+    // Items before clients: a client's tickets let go of it before it goes.
+    for (const kind of RECORD_KINDS) {
+      for (const { id } of await trashedIds(db, kind, cutoff)) {
+        try {
+          await deps.purge[kind](id);
+          deps.events.publish({ entity: kind, id, op: 'delete' });
+          count += 1;
+        } catch (error) {
+          // Restored or purged meanwhile: nothing to do for this one.
+          if (error instanceof AppError && error.code === 'not_found') continue;
+          throw error;
+        }
+      }
+    }
+    return count;
+  }
+
+  return {
+    async list(cursor?: string): Promise<Page<TrashItemDto>> {
+      const limit = DEFAULT_PAGE_SIZE;
+      const rows = await listTrash(db, decodeCursor(cursor), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toTrashItem),
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** Moves a record into the Корзина; a second delete of one already there changes nothing. */
+    async moveToTrash(actor: Actor, kind: RecordKind, id: number): Promise<void> {
+      const version = await db
+        .transaction()
+        .execute((trx) => markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), true));
+      if (version !== null) deps.events.publish({ entity: kind, id, op: 'delete' });
+    },
+
+    async restore(actor: Actor, kind: RecordKind, id: number): Promise<void> {
+      const version = await db
+        .transaction()
+        .execute((trx) => markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), false));
+      if (version !== null) deps.events.publish({ entity: kind, id, op: 'create' });
+    },
+
+    /** Only what is in the Корзина can be deleted for good: a live record goes there first. */
+    async deleteForever(kind: RecordKind, id: number): Promise<void> {
+      if (!(await inTrash(kind, id))) {
+        throw new AppError('conflict', 'Удалить навсегда можно только из корзины');
+      }
+      await deps.purge[kind](id);
+      deps.events.publish({ entity: kind, id, op: 'delete' });
+    },
+
+    /** Everything in the Корзина, for good. Returns how many records went. */
+    empty(): Promise<number> {
+      return purgeAll();
+    },
+
+    /** Items in the Корзина longer than TRASH_DAYS, for good (the background job). */
+    async purgeExpired(): Promise<number> {
+      const cutoff = new Date(deps.clock.now().getTime() - deps.trashDays * DAY_MS).toISOString();
+      const count = await purgeAll(cutoff);
+      if (count > 0) deps.log.info({ count, trashDays: deps.trashDays }, 'purged old items from the trash');
+      return count;
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof createTrashService>;

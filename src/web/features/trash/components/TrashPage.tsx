@@ -1,0 +1,61 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { countRu } from '../../../../domain/plural';
+import { DEFAULT_TRASH_DAYS } from '../../../../domain/records';
+import { PagedList } from '../../../components/PagedList';
+import { errorMessage } from '../../../lib/api';
+import { publicConfigQuery, useCurrentUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useEmptyTrash, useTrashList } from '../../../lib/trash';
+import { TrashRow } from './TrashRow';
+
+/** What was deleted, newest first: anyone restores; admins delete for good or empty it all. */
+export function TrashPage() {
+  const me = useCurrentUser();
+  const isAdmin = me.role === 'admin';
+  const list = useTrashList();
+  const empty = useEmptyTrash();
+  const days = useQuery(publicConfigQuery).data?.trashDays ?? DEFAULT_TRASH_DAYS;
+  const hasItems = (list.data?.pages[0]?.items.length ?? 0) > 0;
+
+  const confirmEmpty = () =>
+    modals.openConfirmModal({
+      title: 'Очистить корзину?',
+      children: (
+        <Text size="sm">
+          Всё, что в корзине, будет удалено навсегда вместе с файлами. Это нельзя отменить.
+        </Text>
+      ),
+      labels: { confirm: 'Очистить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        empty.mutate(undefined, {
+          onSuccess: ({ deleted }) =>
+            toast.success(`Удалено навсегда: ${countRu(deleted, ['запись', 'записи', 'записей'])}`),
+          onError: (error) => toast.error(errorMessage(error)),
+        }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Корзина</Title>
+        {isAdmin && hasItems && (
+          <Button color="red" variant="light" onClick={confirmEmpty} loading={empty.isPending}>
+            Очистить корзину
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Удалённые заявки, задачи и клиенты хранятся здесь {countRu(days, ['день', 'дня', 'дней'])}, затем
+        удаляются навсегда вместе с файлами.
+      </Text>
+      <PagedList
+        query={list}
+        empty="Корзина пуста"
+        renderItem={(item) => <TrashRow key={`${item.kind}-${item.id}`} item={item} isAdmin={isAdmin} />}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link } from 'react-router';
+import { RECORD_KIND_LABELS, type RecordKind } from '../../../../domain/records';
+import { paths } from '../../../../domain/routes';
+import { ticketNumber } from '../../../../domain/ticket-schemas';
+import type { TrashItemDto } from '../../../../domain/trash';
+import { FOREVER_WARNINGS } from '../../../components/trash/trash-texts';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useDeleteForever, useRestore } from '../../../lib/trash';
+
+const LINKS: Record<RecordKind, (id: number) => string> = {
+  ticket: paths.ticket,
+  task: paths.task,
+  client: paths.client,
+};
+
+function heading(item: TrashItemDto): string {
+  if (item.kind === 'ticket') return `${ticketNumber(item.id)} · ${item.title}`;
+  if (item.kind === 'task') return `Задача ${item.id} · ${item.title}`;
+  return item.title;
+}
+
+/** One deleted record: what, whose, when and by whom; «Восстановить», and «Удалить навсегда» for admins. */
+export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boolean }) {
+  const restore = useRestore();
+  const forever = useDeleteForever();
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const target = { kind: item.kind, id: item.id };
+
+  const confirmForever = () =>
+    modals.openConfirmModal({
+      title: 'Удалить навсегда?',
+      children: <Text size="sm">{FOREVER_WARNINGS[item.kind]}</Text>,
+      labels: { confirm: 'Удалить навсегда', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        forever.mutate(target, { onSuccess: () => toast.success('Удалено навсегда'), onError }),
+    });
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="trash-row">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+              {RECORD_KIND_LABELS[item.kind]}
+            </Badge>
+            <Anchor
+              component={Link}
+              to={LINKS[item.kind](item.id)}
+              fw={500}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {heading(item)}
+            </Anchor>
+          </Group>
+          {item.detail && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {item.detail}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            Удалено {formatDateTime(item.deletedAt)}
+            {item.deletedByName ? ` · ${item.deletedByName}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            size="sm"
+            variant="light"
+            loading={restore.isPending}
+            onClick={() =>
+              restore.mutate(target, { onSuccess: () => toast.success('Восстановлено'), onError })
+            }
+          >
+            Восстановить
+          </Button>
+          {isAdmin && (
+            <Button
+              size="sm"
+              color="red"
+              variant="subtle"
+              loading={forever.isPending}
+              onClick={confirmForever}
+            >
+              Удалить навсегда
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
