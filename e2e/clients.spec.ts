@@ -72,8 +72,10 @@ test('create a client, find by phone fragment, autosave edits, WhatsApp link, de
   await page.getByRole('button', { name: 'Удалить клиента' }).click();
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(page).toHaveURL(/\/app\/clients$/);
+  // It went to the Корзина: its page says so and offers to restore it.
   await page.goto(clientUrl);
-  await expect(page.getByText('Клиент не найден')).toBeVisible();
+  await expect(page.getByTestId('trash-banner')).toContainText('Клиент в корзине');
+  await expect(page.getByRole('button', { name: 'Восстановить' })).toBeVisible();
 });
 
 test('the copy button copies the phone and says «Скопировано»', async ({ page, request, context }) => {

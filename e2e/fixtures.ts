@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
 
 export const E2E_INVITE_CODE = 'e2e-invite-code';
 export const E2E_PASSWORD = 'e2e-password-123';
@@ -56,4 +60,19 @@ export async function expectToast(page: Page, text: string) {
   await expect(toast).toBeVisible();
   await toast.locator('button').click();
   await expect(toast).toHaveCount(0);
+}
+
+/**
+ * Writes to the `app` server's SQLite file directly, as an import from the previous
+ * system would (e.g. a legacy status no screen can set). The server reads it at once.
+ */
+export function writeAsImport(sql: string, ...params: (string | number | null)[]) {
+  const dataDir = fs.readFileSync(path.join(os.tmpdir(), 'glz-e2e-3102.datadir'), 'utf8');
+  const db = new SQLite(path.join(dataDir, 'gl-zadachi.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
 }

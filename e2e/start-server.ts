@@ -15,7 +15,14 @@ process.env.LOG_LEVEL = 'warn';
 process.env.AUTH_LIMIT_PER_IP = '10000';
 delete process.env.DATABASE_URL;
 
-const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+// Journeys that need data only an import makes (legacy statuses) find the database here.
+const pointer = path.join(os.tmpdir(), `glz-e2e-${port}.datadir`);
+fs.writeFileSync(pointer, dataDir);
+
+const cleanup = () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(pointer, { force: true });
+};
 process.once('exit', cleanup);
 
 await import('../src/server/main');

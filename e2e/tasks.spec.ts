@@ -76,5 +76,5 @@ test('create «Забрать плату у клиента», autosave survives 
     .click();
   await expect(page).toHaveURL(/\/app\/tasks$/);
   await page.goto(taskUrl);
-  await expect(page.getByText('Задача не найдена')).toBeVisible();
+  await expect(page.getByTestId('trash-banner')).toContainText('Задача в корзине');
 });

@@ -17,6 +17,15 @@ export function whatsappNumber(phone: string): string {
   return digits;
 }
 
+/** A number shorter than this (normalised) is not looked up for duplicates: it would match by accident. */
+export const MIN_PHONE_KEY_DIGITS = 6;
+
+/** The key two clients with the same number share however it was typed, or '' when too short to tell. */
+export function phoneKey(phone: string): string {
+  const key = whatsappNumber(phone);
+  return key.length >= MIN_PHONE_KEY_DIGITS ? key : '';
+}
+
 /** Only http(s) links may be opened from imported data (never `javascript:` and the like). */
 function isWebUrl(value: string): boolean {
   try {

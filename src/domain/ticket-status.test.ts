@@ -106,9 +106,11 @@ describe('badge and pickers', () => {
 
   it('shows pickers and the photo block only in their statuses', () => {
     const pickers = ALL_TICKET_STATUSES.filter((s) => providerPickerFor(s) !== null);
-    expect(pickers).toEqual(['delivery_requested', 'repair_done']);
+    expect(pickers).toEqual(['delivery_requested', 'repair_done', 'return_delivery_requested']);
     expect(providerPickerFor('delivery_requested')).toBe('deliveryProvider');
     expect(providerPickerFor('repair_done')).toBe('returnProvider');
+    // Its step forward needs the return provider, so a legacy ticket without one is not stuck.
+    expect(providerPickerFor('return_delivery_requested')).toBe('returnProvider');
     expect(ALL_TICKET_STATUSES.filter(showsPvzPhotos)).toEqual(['at_pvz']);
   });
 });

@@ -134,10 +134,15 @@ export function ticketBadgeLabel(ticket: SteppableTicket): string {
   return provider ? `${label} · ${PROVIDER_LABELS[provider]}` : label;
 }
 
-/** Which picker the detail screen shows in this status (spec §4). */
+/**
+ * Which picker the detail screen shows in this status (spec §4). The legacy
+ * «Оформлена обратная доставка» steps forward into «Отнести в ПВЗ», which needs the
+ * return provider: it shows the return picker too, or a ticket imported without one
+ * could never move on (issue 15).
+ */
 export function providerPickerFor(status: TicketStatus): 'deliveryProvider' | 'returnProvider' | null {
   if (status === 'delivery_requested') return 'deliveryProvider';
-  if (status === 'repair_done') return 'returnProvider';
+  if (status === 'repair_done' || status === 'return_delivery_requested') return 'returnProvider';
   return null;
 }
 

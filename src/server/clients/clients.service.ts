@@ -20,7 +20,7 @@ import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../d
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
 import type { HistoryAction } from '../../domain/history';
-import { whatsappNumber } from '../../domain/phone';
+import { phoneKey } from '../../domain/phone';
 import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { historyHead } from '../history/history-reader';
 import { fieldChange, historyFor, writeHistory } from '../history/history-writer';
@@ -47,9 +47,6 @@ const EDIT_ACTIONS: Record<ClientEditableField, HistoryAction> = {
   address: 'edit_address',
   comment: 'edit_comment',
 };
-
-/** A phone shorter than this (after normalising) is not looked up for duplicates. */
-const MIN_PHONE_KEY_DIGITS = 6;
 
 function editableValues(row: ClientRow): Record<ClientEditableField, string> {
   return {
@@ -159,9 +156,8 @@ export function createClientsService({
 
     /** Clients already in the directory with this phone, however it was typed (a few at most). */
     async withPhone(phone: string): Promise<ClientDto[]> {
-      const key = whatsappNumber(phone);
-      // Fewer digits than a real number would match by accident.
-      if (key.length < MIN_PHONE_KEY_DIGITS) return [];
+      const key = phoneKey(phone);
+      if (!key) return [];
       return (await clientsWithPhoneKey(db, key, 5)).map(toClientDto);
     },
 

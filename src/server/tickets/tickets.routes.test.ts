@@ -258,6 +258,22 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(moved.json().ticket.status).toBe('in_repair');
   });
 
+  it('a legacy «Оформлена обратная доставка» without a return provider takes one there and moves on', async () => {
+    const ticket = await newTicket();
+    await ctx.database.db
+      .updateTable('tickets')
+      .set({ status: 'return_delivery_requested', return_provider: null })
+      .where('id', '=', ticket.id)
+      .execute();
+    const legacy = { id: ticket.id, status: 'return_delivery_requested' };
+    const refused = await stepTicket(legacy, 'forward');
+    expect([refused.statusCode, refused.json().error.message]).toEqual([400, 'Выберите службу доставки']);
+    const chosen = await call('PATCH', `/api/tickets/${ticket.id}`, { returnProvider: 'wb' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const moved = await stepTicket(legacy, 'forward');
+    expect(moved.json().ticket).toMatchObject({ status: 'to_pvz', returnProvider: 'wb' });
+  });
+
   it('records edits of description, repair summary, due date and assignee, only when they change', async () => {
     const ticket = await newTicket();
     const edited = (

@@ -69,7 +69,7 @@ function Note({
   }
   if (file.type.startsWith('image/')) {
     return (
-      <UnstyledButton onClick={() => onOpenPhoto(file)} aria-label={`Открыть фото ${file.name}`}>
+      <UnstyledButton onClick={() => onOpenPhoto(file)}>
         <Text size="sm" c="blue" td="underline" style={{ overflowWrap: 'anywhere' }}>
           {entry.note}
         </Text>

@@ -13,6 +13,7 @@ export const queryKeys = {
     lists: ['clients', 'list'] as const,
     list: (q: string) => ['clients', 'list', q] as const,
     picker: (q: string) => ['clients', 'list', q, 'picker'] as const,
+    samePhone: (key: string) => ['clients', 'list', 'same-phone', key] as const,
     detail: (id: number | null) => ['clients', 'detail', id] as const,
   },
   tickets: {

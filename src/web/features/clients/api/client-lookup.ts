@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClientDto, Page } from '../../../../domain/client-schemas';
+import { phoneKey } from '../../../../domain/phone';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -19,5 +20,17 @@ export function useClientById(id: number | null) {
     queryFn: async () => (await api<{ client: ClientDto }>(`/api/clients/${id}`)).client,
     enabled: id !== null,
     retry: false,
+  });
+}
+
+/** Clients already in the directory with this phone, however typed (none for a short or empty one). */
+export function useClientsWithPhone(phone: string) {
+  const key = phoneKey(phone);
+  return useQuery({
+    queryKey: queryKeys.clients.samePhone(key),
+    queryFn: async () =>
+      (await api<{ clients: ClientDto[] }>(`/api/clients/same-phone?${new URLSearchParams({ phone: key })}`))
+        .clients,
+    enabled: key !== '',
   });
 }

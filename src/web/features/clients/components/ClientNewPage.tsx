@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/schema-form';
 import { toast } from '../../../lib/toast';
 import { useCreateClient } from '../api/clients-api';
 import { ClientFields, EMPTY_CLIENT } from './ClientFields';
+import { SamePhoneHint } from './SamePhoneHint';
 
 export function ClientNewPage() {
   const navigate = useNavigate();
@@ -43,6 +44,11 @@ export function ClientNewPage() {
               return { value: value as string, error: error as string | undefined, onChange };
             }}
             autoFocus
+          />
+          <SamePhoneHint
+            phone={form.getValues().phone}
+            actionLabel="Открыть карточку"
+            onPick={(client) => navigate(paths.client(client.id))}
           />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={paths.clients}>

@@ -14,7 +14,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
-import { ClientPicker } from '../../clients/public';
+import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
@@ -138,6 +138,13 @@ export function TicketNewPage() {
                 type="tel"
                 maxLength={CLIENT_LIMITS.phone}
                 {...form.getInputProps('phone')}
+              />
+              <SamePhoneHint
+                phone={values.phone}
+                onPick={(client) => {
+                  form.setFieldValue('clientId', client.id);
+                  form.setFieldValue('mode', 'existing');
+                }}
               />
             </>
           )}
