@@ -217,17 +217,17 @@ test('ПВЗ photos stay in view after «Прибыл в ПВЗ», and their his
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()).ticket as { version: number; status: string };
   };
-  let current = await api('post', `/api/tickets/${ticket.id}/step`, {
+  const requested = await api('post', `/api/tickets/${ticket.id}/step`, {
     direction: 'forward',
     expectedStatus: 'new',
   });
-  current = await api('patch', `/api/tickets/${ticket.id}`, {
-    version: current.version,
+  const withProvider = await api('patch', `/api/tickets/${ticket.id}`, {
+    version: requested.version,
     deliveryProvider: 'ozon',
   });
-  current = await api('post', `/api/tickets/${ticket.id}/step`, {
+  await api('post', `/api/tickets/${ticket.id}/step`, {
     direction: 'forward',
-    expectedStatus: current.status,
+    expectedStatus: withProvider.status,
   });
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } })
     .jpeg()
