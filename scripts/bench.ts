@@ -23,6 +23,8 @@ const { values } = parseArgs({
     tasks: { type: 'string', default: '100000' },
     clients: { type: 'string', default: '20000' },
     requests: { type: 'string', default: '200' },
+    // Issue 15: the figures must hold with a tenth of the items in the Корзина.
+    trash: { type: 'string', default: '0.1' },
     out: { type: 'string' },
   },
 });
@@ -30,6 +32,7 @@ const sizes = {
   tickets: Number(values.tickets),
   tasks: Number(values.tasks),
   clients: Number(values.clients),
+  trashShare: Number(values.trash),
 };
 const REQUESTS = Number(values.requests);
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -170,6 +173,8 @@ async function benchTarget(target: Target, port: number) {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-')),
     DATABASE_URL: target.databaseUrl,
     AUTH_LIMIT_PER_IP: '100000',
+    // The seeded Корзина is within the default 30 days; never purge during a run.
+    TRASH_DAYS: '3650',
   });
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -217,6 +222,7 @@ async function benchTarget(target: Target, port: number) {
         cookie,
         rotate(fragments.map((f) => `/api/work?q=${f}&states=new,in_progress,closed`)),
       ),
+      'Корзина, first page': await timeRequests(base, cookie, () => '/api/trash'),
     };
     const memory = memoryMb(server.pid!);
     log(`[${target.name}] Chromium…`);
@@ -241,7 +247,8 @@ lines.push(
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, SQLite ${sqliteVersion}` +
     `${pgUrl ? ', PostgreSQL on the same machine' : ''}. Data: ${sizes.tickets.toLocaleString('en')} tickets, ` +
-    `${sizes.tasks.toLocaleString('en')} tasks, ${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data); ` +
+    `${sizes.tasks.toLocaleString('en')} tasks, ${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data), ` +
+    `${Math.round(sizes.trashShare * 100)} % of the tickets and tasks in the Корзина; ` +
     `${REQUESTS} sequential requests per scenario after 20 warm-up requests, over HTTP on loopback.`,
   '',
 );

@@ -15,6 +15,13 @@ export interface SeedSizes {
   tickets: number;
   tasks: number;
   clients: number;
+  /** Share of tickets and tasks in the Корзина (0..1), spread evenly; 0 when left out. */
+  trashShare?: number;
+}
+
+/** Whether the i-th item is one of the `share` in the Корзина: exactly that share, evenly spread. */
+function inTrash(i: number, share: number): boolean {
+  return Math.floor((i + 1) * share) > Math.floor(i * share);
 }
 
 export const SEED_PASSWORD = 'seed-password-2026';
@@ -183,6 +190,18 @@ export async function seed(
     )
     .execute();
   const staff = await db.selectFrom('users').select(['id', 'display_name']).orderBy('id').execute();
+  const trashShare = sizes.trashShare ?? 0;
+  // No random draws: the rest of the data stays the same whatever the share.
+  // Deleted within the last 25 days: inside the default TRASH_DAYS, so nothing is purged meanwhile.
+  const trashMark = (i: number) =>
+    inTrash(i, trashShare)
+      ? {
+          deleted_at: iso(NOW - (i % 25) * DAY),
+          deleted_by: staff[0]!.id,
+          deleted_by_name: staff[0]!.display_name,
+        }
+      : // Every row names every column: a batch insert fills a missing one with NULL.
+        { deleted_at: null, deleted_by: null, deleted_by_name: '' };
 
   const clients = Array.from({ length: sizes.clients }, (_, i) => {
     const name = fullName();
@@ -239,12 +258,10 @@ export async function seed(
       created_at: iso(createdMs),
       updated_at: iso(createdMs),
       closed_at: status === 'closed' ? iso(createdMs + Math.floor(random() * 20 + 1) * DAY) : null,
+      ...trashMark(i),
     };
     // The order key does not depend on the id, which the database assigns.
-    return {
-      ...row,
-      ...derivedColumns('ticket', 0, { ...row, client_phone: client.phone, deleted_at: null }),
-    };
+    return { ...row, ...derivedColumns('ticket', 0, { ...row, client_phone: client.phone }) };
   });
   await db
     .transaction()
@@ -274,11 +291,9 @@ export async function seed(
         status === 'closed' || status === 'done'
           ? iso(createdMs + Math.floor(random() * 10 + 1) * DAY)
           : null,
+      ...trashMark(i),
     };
-    return {
-      ...row,
-      ...derivedColumns('task', 0, { ...row, client_phone: client?.phone ?? '', deleted_at: null }),
-    };
+    return { ...row, ...derivedColumns('task', 0, { ...row, client_phone: client?.phone ?? '' }) };
   });
   await db
     .transaction()

@@ -27,11 +27,6 @@ export async function insertClient(
   return inserted.id;
 }
 
-export async function deleteClient(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('clients').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Clients in the directory (not the Корзина) whose phone is this number, however typed. */
 export function clientsWithPhoneKey(db: Kysely<DB>, phoneKey: string, limit: number) {
   return db

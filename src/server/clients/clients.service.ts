@@ -24,14 +24,13 @@ import { phoneKey } from '../../domain/phone';
 import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { historyHead } from '../history/history-reader';
 import { fieldChange, historyFor, writeHistory } from '../history/history-writer';
-import { deleteHistoryOf } from '../history/history.repository';
+import { deleteFromTrash } from '../trash/trash-marks';
 import type { Actor } from '../work-items/actor';
 import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
 import {
   clientsWithPhoneKey,
   countClientItems,
-  deleteClient,
   findClient,
   insertClient,
   listClients,
@@ -165,11 +164,12 @@ export function createClientsService({
      * For good, with its history (from the Корзина). The client's tickets and tasks
      * stay, with the client's name; their phone search goes.
      */
-    async purge(id: number): Promise<void> {
+    async purge(id: number, deletedBefore?: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const items = await itemsOfClient(trx, id);
-        await deleteHistoryOf(trx, 'client', id);
-        if (!(await deleteClient(trx, id))) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+        if (!(await deleteFromTrash(trx, 'client', id, deletedBefore))) {
+          throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
+        }
         await syncClientItems(trx, items);
       });
     },

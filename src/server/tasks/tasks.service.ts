@@ -195,7 +195,7 @@ export function createTasksService(deps: ItemServiceDeps) {
     },
 
     /** For good, with history and photos (from the Корзина). */
-    purge: (id: number) => files.purgeWithFiles(id),
+    purge: (id: number, deletedBefore?: string) => files.purgeWithFiles(id, deletedBefore),
 
     async uploadPhotos(actor: Actor, id: number, received: ReceivedFile[]): Promise<TaskDetailDto> {
       await files.storeFiles(actor, id, received, {

@@ -122,7 +122,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
     ...createTicketChanges({ db, clock, push, log, get, changed }),
 
     /** For good, with history and files (from the Корзина). */
-    purge: (id: number) => files.purgeWithFiles(id),
+    purge: (id: number, deletedBefore?: string) => files.purgeWithFiles(id, deletedBefore),
 
     /** Stores received files with their rows and history; on any failure neither stays. */
     async upload(

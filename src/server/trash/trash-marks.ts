@@ -4,6 +4,7 @@ import { RECORD_TABLES } from '../db/record-tables';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { historyFor, writeHistory } from '../history/history-writer';
+import { deleteHistoryOf } from '../history/history.repository';
 import { refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 
@@ -42,4 +43,24 @@ export async function markTrashed(
   if (kind !== 'client') await refreshDerived(trx, kind, id);
   await writeHistory(trx, [historyFor(kind, id, actor, now)({ action: trashed ? 'trash' : 'restore' })]);
   return row.version + 1;
+}
+
+/**
+ * Deletes a record for good with its history, in the caller's transaction, but only
+ * while it is in the Корзина (since before `deletedBefore`, when given): a record
+ * restored, or deleted again, a moment before the purge reached it stays.
+ * Returns whether it went.
+ */
+export async function deleteFromTrash(
+  trx: Kysely<DB>,
+  kind: RecordKind,
+  id: number,
+  deletedBefore?: string,
+): Promise<boolean> {
+  let query = trx.deleteFrom(RECORD_TABLES[kind]).where('id', '=', id).where('deleted_at', 'is not', null);
+  if (deletedBefore !== undefined) query = query.where('deleted_at', '<', deletedBefore);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  await deleteHistoryOf(trx, kind, id);
+  return true;
 }

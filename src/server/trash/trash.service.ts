@@ -13,10 +13,15 @@ import type { Actor } from '../work-items/actor';
 import { markTrashed } from './trash-marks';
 import { listTrash, trashedIds, type TrashCursor, type TrashRow } from './trash.repository';
 
-/** Deletes one record for good, with its history and files (each kind knows how). */
-export type Purge = (id: number) => Promise<void>;
+/**
+ * Deletes one record for good from the Корзина, with its history and files (each kind
+ * knows how); 404 when it is not there (restored meanwhile), or went there too recently.
+ */
+export type Purge = (id: number, deletedBefore?: string) => Promise<void>;
 
 const DAY_MS = 86_400_000;
+
+const notInTrash = () => new AppError('conflict', 'Удалить навсегда можно только из корзины');
 
 function encodeCursor(row: TrashRow): string {
   return Buffer.from(JSON.stringify([row.deleted_at, row.rank, row.id])).toString('base64url');
@@ -84,7 +89,7 @@ export function createTrashService(deps: {
     for (const kind of RECORD_KINDS) {
       for (const { id } of await trashedIds(db, kind, cutoff)) {
         try {
-          await deps.purge[kind](id);
+          await deps.purge[kind](id, cutoff);
           deps.events.publish({ entity: kind, id, op: 'delete' });
           count += 1;
         } catch (error) {
@@ -126,10 +131,16 @@ export function createTrashService(deps: {
 
     /** Only what is in the Корзина can be deleted for good: a live record goes there first. */
     async deleteForever(kind: RecordKind, id: number): Promise<void> {
-      if (!(await inTrash(kind, id))) {
-        throw new AppError('conflict', 'Удалить навсегда можно только из корзины');
+      if (!(await inTrash(kind, id))) throw notInTrash();
+      try {
+        await deps.purge[kind](id);
+      } catch (error) {
+        // Restored between the check and the delete.
+        if (error instanceof AppError && error.code === 'not_found' && !(await inTrash(kind, id))) {
+          throw notInTrash();
+        }
+        throw error;
       }
-      await deps.purge[kind](id);
       deps.events.publish({ entity: kind, id, op: 'delete' });
     },
 

@@ -7,6 +7,7 @@ import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import type { TrashItemDto } from '../../domain/trash';
 import type { WorkItemDto } from '../../domain/worklist-query';
 import { multipart } from '../test/multipart';
+import { deleteFromTrash } from './trash-marks';
 import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 const DAY_MS = 86_400_000;
@@ -187,6 +188,25 @@ describeEachDatabase('the Корзина', (ctx) => {
     expect(fs.existsSync(path.join(ctx.dataDir, 'files', 'tickets', String(old.id)))).toBe(false);
     expect((await call('GET', `/api/tickets/${recent.id}`)).json().ticket.deletedAt).not.toBeNull();
     expect(await ctx.app.trash.purgeExpired()).toBe(0);
+  });
+
+  it('a purge that reaches a record restored (or deleted again) a moment before leaves it whole', async () => {
+    const ticket = await newTicket();
+    await call('DELETE', `/api/tickets/${ticket.id}`);
+    const deletedAt = ctx.clock.now().toISOString();
+    await call('POST', `/api/trash/ticket/${ticket.id}/restore`);
+    const { db } = ctx.database;
+    expect(await db.transaction().execute((trx) => deleteFromTrash(trx, 'ticket', ticket.id))).toBe(false);
+
+    await call('DELETE', `/api/tickets/${ticket.id}`);
+    // The purge's cutoff was taken before this deletion.
+    expect(
+      await db.transaction().execute((trx) => deleteFromTrash(trx, 'ticket', ticket.id, deletedAt)),
+    ).toBe(false);
+    const kept = (await call('GET', `/api/tickets/${ticket.id}`)).json<{ ticket: TicketDetailDto }>().ticket;
+    expect(kept.history.map((h) => h.action).slice(0, 3)).toEqual(['trash', 'restore', 'trash']);
+    expect(await db.transaction().execute((trx) => deleteFromTrash(trx, 'ticket', ticket.id))).toBe(true);
+    expect((await call('GET', `/api/tickets/${ticket.id}`)).statusCode).toBe(404);
   });
 
   it('lists tickets, tasks and clients together, newest deletion first, a page at a time', async () => {

@@ -10,7 +10,7 @@ import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import type { Actor } from './actor';
 import type { ItemKind } from './item-kind';
-import { deleteHistoryOf } from '../history/history.repository';
+import { deleteFromTrash } from '../trash/trash-marks';
 import { IN_TRASH_MESSAGES } from '../../domain/records';
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
@@ -57,16 +57,16 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
     listFiles,
 
     /**
-     * Deletes the item for good, with its history (its file rows go with it), and then its
-     * files. The record goes even if some files cannot be deleted (spec §8): those are logged.
+     * Deletes the item for good from the Корзина, with its history (its file rows go with
+     * it), and then its files. The record goes even if some files cannot be deleted
+     * (spec §8): those are logged. Not in the Корзина (any more): 404, nothing changes.
      */
-    async purgeWithFiles(id: number): Promise<void> {
+    async purgeWithFiles(id: number, deletedBefore?: string): Promise<void> {
+      // Files cannot be added while the item is in the Корзина, so this list stays whole.
       const files = await listFiles(db, id);
-      const deleted = await db.transaction().execute(async (trx) => {
-        await deleteHistoryOf(trx, kind.entity, id);
-        const result = await trx.deleteFrom(kind.table).where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
+      const deleted = await db
+        .transaction()
+        .execute((trx) => deleteFromTrash(trx, kind.entity, id, deletedBefore));
       if (!deleted) throw new AppError('not_found', kind.notFoundMessage);
       await removeStoredQuietly(
         store,
