@@ -46,6 +46,7 @@ test('a deleted ticket goes to the Корзина: undo, restore from its page, 
   await expect(page).toHaveURL(/\/app\/tickets$/);
   const undo = page.locator('.mantine-Notification-root', { hasText: 'Заявка в корзине' });
   await undo.getByRole('button', { name: 'Восстановить' }).click();
+  await expect(page.locator('.mantine-Notification-root', { hasText: 'Восстановлено' })).toBeVisible();
   await expect
     .poll(async () => (await (await page.request.get(`/api/tickets/${ticket.id}`)).json()).ticket.deletedAt)
     .toBeNull();
@@ -109,7 +110,7 @@ test('deleting a client says how many tickets stay linked; the ticket shows the 
   await page.goto(`/app/clients/${full.clientId}`);
   await page.getByRole('button', { name: 'Удалить клиента' }).click();
   const dialog = page.getByRole('dialog', { name: 'Удалить клиента?' });
-  await expect(dialog).toContainText('у клиента 1 заявка и 0 задач');
+  await expect(dialog).toContainText('у клиента 1 заявка. Она останется');
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(page).toHaveURL(/\/app\/clients$/);
 
@@ -250,6 +251,15 @@ test('ПВЗ photos stay in view after «Прибыл в ПВЗ», and their his
   const viewer = page.getByRole('dialog', { name: 'коробка.jpg' });
   await expect(viewer.getByRole('img', { name: 'коробка.jpg' })).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Удалить фото' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // In the Корзина the evidence still opens.
+  const deleted = await page.request.delete(`/api/tickets/${ticket.id}`, { headers: API_CLIENT });
+  expect(deleted.status()).toBe(204);
+  await page.reload();
+  await expect(page.getByTestId('trash-banner')).toBeVisible();
+  await page.getByRole('button', { name: 'Открыть фото коробка.jpg' }).click();
+  await expect(viewer.getByRole('img', { name: 'коробка.jpg' })).toBeVisible();
 });
 
 test('a legacy «Оформлена обратная доставка» without a return service shows the picker and moves on', async ({

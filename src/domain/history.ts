@@ -23,6 +23,7 @@ export const HISTORY_ACTIONS = [
   'delete_pvz_photo',
   'delete_file',
   'set_title',
+  'set_type',
   'set_client',
   'upload_photo',
   'delete_photo',
@@ -43,7 +44,7 @@ const CREATED: Record<HistoryKind, string> = {
 };
 
 const SET_TITLE: Record<HistoryKind, string> = {
-  ticket: 'Изменён тип заявки',
+  ticket: 'Изменено название',
   task: 'Изменено название',
   client: 'Изменено ФИО',
 };
@@ -60,6 +61,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   upload_file: 'Загружен файл',
   delete_pvz_photo: 'Удалено фото из ПВЗ',
   delete_file: 'Удалён файл',
+  set_type: 'Изменён тип заявки',
   set_client: 'Изменён клиент',
   upload_photo: 'Загружено фото',
   delete_photo: 'Удалено фото',
@@ -80,9 +82,10 @@ export function historyActionLabel(kind: HistoryKind, action: string): string {
 }
 
 /**
- * Edits of typed text: one person's saves of one field within this window become one
- * history row (the first old value, the last new one), so autosave while typing with
- * pauses does not bury the history under a row per pause.
+ * Edits of typed text: one person's saves of one field, each within this window of the
+ * one before (nothing else in between), become one history row (the first old value,
+ * the last new one), so autosave while typing with pauses does not bury the history
+ * under a row per pause. Choices from a list (a ticket's type) are never merged.
  */
 export const TEXT_EDIT_ACTIONS: readonly HistoryAction[] = [
   'edit_description',

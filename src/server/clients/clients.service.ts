@@ -21,10 +21,9 @@ import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
 import type { HistoryAction } from '../../domain/history';
 import { phoneKey } from '../../domain/phone';
-import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { historyHead } from '../history/history-reader';
 import { fieldChange, historyFor, writeHistory } from '../history/history-writer';
-import { deleteFromTrash } from '../trash/trash-marks';
+import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
 import type { Actor } from '../work-items/actor';
 import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
@@ -114,7 +113,7 @@ export function createClientsService({
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findClient(trx, id);
         if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND_MESSAGE);
-        if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.client);
+        refuseInTrash('client', row);
         const before = editableValues(row);
         const judged = judgeSave(row, before, { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };

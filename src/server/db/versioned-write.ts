@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
   conflictMessage,
   judgeEdit,
@@ -61,13 +61,6 @@ export async function updateVersioned<Table extends VersionedTable>(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new VersionRace();
   return version;
-}
-
-/** Raises the version without changing a field (a file added, say), so open cards refetch. */
-export async function touchVersioned(trx: Transaction<DB>, table: VersionedTable, id: number, now: string) {
-  await sql`update ${sql.table(table)} set version = version + 1, updated_at = ${now} where id = ${id}`.execute(
-    trx,
-  );
 }
 
 /**

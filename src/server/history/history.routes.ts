@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { MAX_RECORD_ID } from '../../domain/input-text';
 import { NOT_FOUND_MESSAGES, RECORD_KINDS } from '../../domain/records';
 import { z } from '../../domain/zod-ru';
 import type { DB } from '../db/schema';
@@ -8,12 +9,15 @@ import { parseId, parsePayload } from '../http/parse';
 import { RECORD_TABLES } from '../db/record-tables';
 import { historyPage } from './history-reader';
 
+const BAD_POSITION = 'Некорректная позиция списка, обновите страницу';
+
 const pageQuery = z.object({
+  // Within the id column's range on both databases (a larger number is a 400, not a 500).
   before: z.coerce
-    .number({ error: 'Некорректная позиция списка, обновите страницу' })
-    .int('Некорректная позиция списка, обновите страницу')
-    .positive('Некорректная позиция списка, обновите страницу')
-    .max(Number.MAX_SAFE_INTEGER)
+    .number({ error: BAD_POSITION })
+    .int(BAD_POSITION)
+    .positive(BAD_POSITION)
+    .max(MAX_RECORD_ID, BAD_POSITION)
     .optional(),
 });
 

@@ -190,7 +190,13 @@ describeEachDatabase('history of tickets, tasks and clients', (ctx) => {
     expect(pages.map((h) => h.id)).toEqual([...pages.map((h) => h.id)].sort((a, b) => b - a));
     expect(pages.at(-1)?.action).toBe('create');
 
-    expect((await call('GET', `/api/clients/${client.id}/history?before=abc`)).statusCode).toBe(400);
+    for (const before of ['abc', '0', '-5', '1.5', '3000000000', '99999999999999999999']) {
+      const bad = await call('GET', `/api/clients/${client.id}/history?before=${before}`);
+      expect([bad.statusCode, bad.json().error.message], before).toEqual([
+        400,
+        'Некорректная позиция списка, обновите страницу',
+      ]);
+    }
     expect((await call('GET', '/api/tasks/987654/history')).statusCode).toBe(404);
   });
 
@@ -212,7 +218,7 @@ describeEachDatabase('history of tickets, tasks and clients', (ctx) => {
     expect(fixed.history.slice(0, 2).map(shown)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          action: 'set_title',
+          action: 'set_type',
           oldValue: 'Замена SSD',
           newValue: 'Замена видеокарты',
         }),

@@ -8,7 +8,6 @@ import {
   type TaskEditableField,
   type TaskPatchData,
 } from '../../domain/task-schemas';
-import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
@@ -20,7 +19,8 @@ import { derivedColumns, refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
-import { assigneeOrDefault, resolveClient } from '../work-items/item-parties';
+import { NOBODY, NO_CLIENT, assigneeOrDefault, resolveClient } from '../work-items/item-parties';
+import { refuseInTrash } from '../trash/trash-marks';
 import { toTaskDto } from './task-dto';
 import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
@@ -28,9 +28,6 @@ import { describeTaskEdit } from './task-history';
 import { findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
 
 export { TASK_NOT_FOUND_MESSAGE };
-
-const NOBODY = 'Без исполнителя';
-const NO_CLIENT = 'Без клиента';
 
 /** A task's editable fields as the API carries them, to judge a save against. */
 function editableValues(row: TaskRow): Record<TaskEditableField, unknown> {
@@ -137,7 +134,7 @@ export function createTasksService(deps: ItemServiceDeps) {
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
-        if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.task);
+        refuseInTrash('task', row);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };

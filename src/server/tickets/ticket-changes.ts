@@ -25,11 +25,11 @@ import type { PushNotifier } from '../push/push-notifier';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
-import { IN_TRASH_MESSAGES } from '../../domain/records';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
 import { historyFor, writeHistory } from '../history/history-writer';
-import { resolveClient } from '../work-items/item-parties';
+import { refuseInTrash } from '../trash/trash-marks';
+import { NOBODY, NO_CLIENT, resolveClient } from '../work-items/item-parties';
 import { describeEdit, statusText } from './ticket-history';
 import { findTicket, type TicketRow } from './tickets.repository';
 
@@ -58,11 +58,9 @@ const PROVIDER_STATUS: Record<'deliveryProvider' | 'returnProvider', TicketStatu
 async function changeableTicket(trx: Kysely<DB>, id: number): Promise<TicketRow> {
   const row = await findTicket(trx, id);
   if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-  if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES.ticket);
+  refuseInTrash('ticket', row);
   return row;
 }
-
-const NOBODY = 'Без исполнителя';
 
 /** A provider changes only in the status whose picker shows it (the screen's rule, enforced). */
 function refuseProviderOutsideItsStatus(row: TicketRow, changes: Partial<TicketPatchData>) {
@@ -128,7 +126,11 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           columns.client_id = client.id;
           columns.client_name = client.name;
           clientPhone = client.phone;
-          history.push({ action: 'set_client', oldValue: row.client_name, newValue: client.name });
+          history.push({
+            action: 'set_client',
+            oldValue: row.client_name || NO_CLIENT,
+            newValue: client.name || NO_CLIENT,
+          });
         }
         const written = { ...columns, updated_at: now };
         const version = await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {

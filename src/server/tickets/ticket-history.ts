@@ -32,7 +32,7 @@ export function describeEdit(
   const history: HistoryChange[] = [];
   if (patch.title !== undefined) {
     columns.title = patch.title;
-    history.push(...fieldChange('set_title', row.title, patch.title));
+    history.push(...fieldChange('set_type', row.title, patch.title));
   }
   if (patch.description !== undefined) {
     columns.description = patch.description;

@@ -31,11 +31,6 @@ export async function insertTicket(db: Kysely<DB>, row: Insertable<TicketsTable>
   return inserted.id;
 }
 
-export async function deleteTicket(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('tickets').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 export interface TicketListFilter {
   search: SearchQuery;
   status?: string;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { NOT_FOUND_MESSAGES, type RecordKind } from '../../domain/records';
+import { IN_TRASH_MESSAGES, NOT_FOUND_MESSAGES, type RecordKind } from '../../domain/records';
 import { RECORD_TABLES } from '../db/record-tables';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
@@ -23,14 +23,9 @@ export async function markTrashed(
   trashed: boolean,
 ): Promise<number | null> {
   const table = RECORD_TABLES[kind];
-  const row = await trx
-    .selectFrom(table)
-    .select(['id', 'version', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
-  if ((row.deleted_at !== null) === trashed) return null;
-  await trx
+  // Only from the other state: of two deletes (or a restore and a purge) at one moment,
+  // one changes the row and writes history; the other finds nothing to change.
+  const result = await trx
     .updateTable(table)
     .set({
       deleted_at: trashed ? now : null,
@@ -39,10 +34,22 @@ export async function markTrashed(
       version: sql<number>`version + 1`,
     })
     .where('id', '=', id)
-    .execute();
+    .where('deleted_at', trashed ? 'is' : 'is not', null)
+    .returning('version')
+    .executeTakeFirst();
+  if (!result) {
+    const exists = await trx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
+    return null;
+  }
   if (kind !== 'client') await refreshDerived(trx, kind, id);
   await writeHistory(trx, [historyFor(kind, id, actor, now)({ action: trashed ? 'trash' : 'restore' })]);
-  return row.version + 1;
+  return result.version;
+}
+
+/** A record in the Корзина is read-only: any change is refused with its kind's message. */
+export function refuseInTrash(kind: RecordKind, row: { deleted_at: string | null }): void {
+  if (row.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES[kind]);
 }
 
 /**

@@ -209,6 +209,23 @@ describeEachDatabase('the Корзина', (ctx) => {
     expect((await call('GET', `/api/tickets/${ticket.id}`)).statusCode).toBe(404);
   });
 
+  it('two people deleting (or restoring) at once: one takes effect, one history row', async () => {
+    const ticket = await newTicket();
+    const deletes = await Promise.all([
+      call('DELETE', `/api/tickets/${ticket.id}`),
+      call('DELETE', `/api/tickets/${ticket.id}`, undefined, admin),
+    ]);
+    expect(deletes.map((r) => r.statusCode)).toEqual([204, 204]);
+    const restores = await Promise.all([
+      call('POST', `/api/trash/ticket/${ticket.id}/restore`),
+      call('POST', `/api/trash/ticket/${ticket.id}/restore`, undefined, admin),
+    ]);
+    expect(restores.map((r) => r.statusCode)).toEqual([204, 204]);
+    const fresh = (await call('GET', `/api/tickets/${ticket.id}`)).json<{ ticket: TicketDetailDto }>().ticket;
+    expect(fresh.history.map((h) => h.action)).toEqual(['restore', 'trash', 'create']);
+    expect(fresh.deletedAt).toBeNull();
+  });
+
   it('lists tickets, tasks and clients together, newest deletion first, a page at a time', async () => {
     await call('DELETE', '/api/trash', undefined, admin);
     const made: { kind: string; id: number }[] = [];

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
-import { touchVersioned } from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { deleteFileRow, findFile, type FileRow } from '../files/files.repository';
@@ -10,7 +9,7 @@ import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
 import type { Actor } from './actor';
 import type { ItemKind } from './item-kind';
-import { deleteFromTrash } from '../trash/trash-marks';
+import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
 import { IN_TRASH_MESSAGES } from '../../domain/records';
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
@@ -49,8 +48,23 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       .where('id', '=', id)
       .executeTakeFirst();
     if (!item) throw new AppError('not_found', kind.notFoundMessage);
-    if (item.deleted_at !== null) throw new AppError('conflict', IN_TRASH_MESSAGES[kind.entity]);
+    refuseInTrash(kind.entity, item);
     return item;
+  }
+
+  /**
+   * Raises the version of an item that is still out of the Корзина, last in the
+   * transaction: on PostgreSQL a move to the Корзина committed meanwhile makes this
+   * update find no row, and the whole change (files too) is undone with a 409.
+   */
+  async function touchLive(trx: Kysely<DB>, id: number, now: string): Promise<void> {
+    const result = await trx
+      .updateTable(kind.table)
+      .set({ version: sql<number>`version + 1`, updated_at: now })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError('conflict', IN_TRASH_MESSAGES[kind.entity]);
   }
 
   return {
@@ -105,7 +119,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
             now.toISOString(),
             ids.map((fileId, index) => ({ id: fileId, name: received[index]?.name ?? '' })),
           );
-          await touchVersioned(trx, kind.table, id, now.toISOString());
+          await touchLive(trx, id, now.toISOString());
         });
       } catch (error) {
         await removeStoredQuietly(store, written, log);
@@ -133,7 +147,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
         const item = await changeableItem(trx, id);
         await deleteFileRow(trx, fileId);
         await record(trx, file, now, item);
-        await touchVersioned(trx, kind.table, id, now);
+        await touchLive(trx, id, now);
       });
       await removeStoredQuietly(store, [file.path, file.thumb_path], log);
     },

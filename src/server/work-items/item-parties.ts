@@ -15,6 +15,10 @@ export interface ItemClient {
   phone: string;
 }
 
+/** How history reads an empty assignee or client. */
+export const NOBODY = 'Без исполнителя';
+export const NO_CLIENT = 'Без клиента';
+
 export const CLIENT_GONE_MESSAGE = 'Клиент не найден, выберите другого';
 
 export async function resolveClient(db: Kysely<DB>, id: number | null): Promise<ItemClient> {

@@ -10,7 +10,7 @@ import {
   type HistoryHead,
   type HistoryKind,
 } from '../../domain/history';
-import { api } from '../lib/api';
+import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { queryKeys } from '../lib/query-keys';
 import { RECORD_PATHS } from '../lib/trash';
@@ -111,7 +111,9 @@ export function HistoryList({
   const entries = [...head.history, ...(wantsOlder ? (older.data?.pages.flatMap((p) => p.items) ?? []) : [])]
     // A page fetched before a new row arrived may repeat a row: show it once.
     .filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
-  const more = wantsOlder ? older.hasNextPage : head.historyMore;
+  // Until the first older page is in (or when it failed), the button stays, spinning or to retry.
+  const loadedOlder = older.data !== undefined;
+  const more = wantsOlder && loadedOlder ? older.hasNextPage : head.historyMore;
 
   return (
     <Stack gap="xs">
@@ -133,14 +135,23 @@ export function HistoryList({
           ))}
         </Timeline>
       )}
+      {older.isError && (
+        <Text size="sm" c="red">
+          {errorMessage(older.error)}
+        </Text>
+      )}
       {more && (
         <Button
           variant="subtle"
           size="sm"
           loading={older.isFetching}
-          onClick={() => (wantsOlder ? void older.fetchNextPage() : setWantsOlder(true))}
+          onClick={() => {
+            if (!wantsOlder) setWantsOlder(true);
+            else if (older.isError && !loadedOlder) void older.refetch();
+            else void older.fetchNextPage();
+          }}
         >
-          Показать ещё
+          {older.isError ? 'Повторить' : 'Показать ещё'}
         </Button>
       )}
       <Modal opened={photo !== null} onClose={() => setPhoto(null)} title={photo?.name} size="xl">

@@ -52,7 +52,9 @@ export function useDeleteForever() {
     mutationFn: ({ kind, id }: { kind: RecordKind; id: number }) =>
       api<void>(`/api/trash/${kind}/${id}`, { method: 'DELETE' }),
     onSuccess: (_, { kind, id }) => {
-      client.removeQueries({ queryKey: recordDetailKey(kind, id) });
+      // Not removed while its card may still be on screen (that would refetch a 404 into
+      // view before the screen moves on); stale, it is fetched again if opened.
+      void client.invalidateQueries({ queryKey: recordDetailKey(kind, id), refetchType: 'none' });
       void client.invalidateQueries({ queryKey: queryKeys.trash });
     },
   });

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
 import { IN_TRASH_TITLES, type RecordKind } from '../../../domain/records';
 import { paths } from '../../../domain/routes';
@@ -8,7 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useDeleteForever, useRestore } from '../../lib/trash';
-import { FOREVER_WARNINGS } from './trash-texts';
+import { openDeleteForeverDialog } from './delete-forever-dialog';
 
 /**
  * On a record's own page while it is in the Корзина: when and by whom it went there,
@@ -33,23 +32,18 @@ export function TrashBanner({
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
   const confirmForever = () =>
-    modals.openConfirmModal({
-      title: 'Удалить навсегда?',
-      children: <Text size="sm">{FOREVER_WARNINGS[kind]}</Text>,
-      labels: { confirm: 'Удалить навсегда', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        forever.mutate(
-          { kind, id },
-          {
-            onSuccess: () => {
-              toast.success('Удалено навсегда');
-              navigate(paths.trash, { replace: true });
-            },
-            onError,
+    openDeleteForeverDialog(kind, () =>
+      forever.mutate(
+        { kind, id },
+        {
+          onSuccess: () => {
+            toast.success('Удалено навсегда');
+            navigate(paths.trash, { replace: true });
           },
-        ),
-    });
+          onError,
+        },
+      ),
+    );
 
   return (
     <Alert color="red" variant="light" title={IN_TRASH_TITLES[kind]} data-testid="trash-banner">

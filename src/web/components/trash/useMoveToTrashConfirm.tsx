@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_TRASH_DAYS, type RecordKind } from '../../../domain/records';
+import { DEFAULT_TRASH_DAYS, IN_TRASH_TITLES, type RecordKind } from '../../../domain/records';
 import { errorMessage } from '../../lib/api';
 import { publicConfigQuery } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -14,12 +14,6 @@ const CONFIRM_TITLES: Record<RecordKind, string> = {
   ticket: 'Удалить заявку?',
   task: 'Удалить задачу?',
   client: 'Удалить клиента?',
-};
-
-const MOVED: Record<RecordKind, string> = {
-  ticket: 'Заявка в корзине',
-  task: 'Задача в корзине',
-  client: 'Клиент в корзине',
 };
 
 /**
@@ -48,9 +42,14 @@ export function useMoveToTrashConfirm(kind: RecordKind, id: number, backTo: stri
         move.mutate(id, {
           onSuccess: () => {
             navigate(backTo, { replace: true });
-            toast.undoable(MOVED[kind], 'Восстановить', () =>
-              restore.mutate({ kind, id }, { onError: (error) => toast.error(errorMessage(error)) }),
-            );
+            // The card is gone by the time the toast is tapped: callbacks given to mutate()
+            // would be dropped with it, so the answer is awaited here.
+            toast.undoable(IN_TRASH_TITLES[kind], 'Восстановить', () => {
+              restore
+                .mutateAsync({ kind, id })
+                .then(() => toast.success('Восстановлено'))
+                .catch((error: unknown) => toast.error(errorMessage(error)));
+            });
           },
           onError: (error) => toast.error(errorMessage(error)),
         }),

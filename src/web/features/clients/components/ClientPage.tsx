@@ -21,7 +21,6 @@ import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { api } from '../../../lib/api';
 import type { Snapshot } from '../../../lib/autosave';
 import { useRecordDraft } from '../../../lib/use-record-draft';
-import { countRu } from '../../../../domain/plural';
 import { HistoryList } from '../../../components/HistoryList';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
@@ -29,6 +28,7 @@ import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashC
 import { patchClient, useClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
+import { linksNotice } from './links-notice';
 
 export function ClientPage() {
   const id = Number(useParams().id);
@@ -68,14 +68,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
   // Said before deleting: the tickets and tasks stay, linked to the client.
   const confirmDelete = async () => {
     const links = await api<ClientLinksDto>(`/api/clients/${client.id}/links`).catch(() => null);
-    remove.ask(
-      <Text size="sm">
-        {client.fullName}
-        {links && links.tickets + links.tasks > 0
-          ? `: у клиента ${countRu(links.tickets, ['заявка', 'заявки', 'заявок'])} и ${countRu(links.tasks, ['задача', 'задачи', 'задач'])}. Они останутся и будут по-прежнему связаны с клиентом.`
-          : '.'}
-      </Text>,
-    );
+    remove.ask(<Text size="sm">{linksNotice(client.fullName, links)}</Text>);
   };
 
   return (
@@ -132,7 +125,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
         </Paper>
       </ReadOnlyWhen>
       <Paper withBorder p="md" radius="md">
-        <ClientWork clientId={client.id} />
+        <ClientWork clientId={client.id} canCreate={!trashed} />
       </Paper>
       <Paper withBorder p="md" radius="md">
         <HistoryList kind="client" recordId={client.id} head={client} />

@@ -22,7 +22,8 @@ function LinkedSection({
   empty,
 }: {
   title: string;
-  newHref: string;
+  /** Null: no «new» shortcut (the client is in the Корзина). */
+  newHref: string | null;
   items?: LinkedItem[];
   empty: string;
 }) {
@@ -30,9 +31,11 @@ function LinkedSection({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500}>{title}</Text>
-        <Button size="xs" variant="light" component={Link} to={newHref}>
-          Создать
-        </Button>
+        {newHref && (
+          <Button size="xs" variant="light" component={Link} to={newHref}>
+            Создать
+          </Button>
+        )}
       </Group>
       {items?.length === 0 && (
         <Text size="sm" c="dimmed">
@@ -51,15 +54,18 @@ function LinkedSection({
   );
 }
 
-/** The client's tickets and tasks, newest first, with shortcuts to create new ones for them. */
-export function ClientWork({ clientId }: { clientId: number }) {
+/**
+ * The client's tickets and tasks, newest first, with shortcuts to create new ones for
+ * them (not while the client is in the Корзина: it cannot be chosen then).
+ */
+export function ClientWork({ clientId, canCreate = true }: { clientId: number; canCreate?: boolean }) {
   const tickets = useClientTickets(clientId);
   const tasks = useClientTasks(clientId);
   return (
     <Stack>
       <LinkedSection
         title="Заявки клиента"
-        newHref={`${paths.ticketNew}?clientId=${clientId}`}
+        newHref={canCreate ? `${paths.ticketNew}?clientId=${clientId}` : null}
         empty="Нет заявок"
         items={tickets.data?.items.map((t) => ({
           id: t.id,
@@ -70,7 +76,7 @@ export function ClientWork({ clientId }: { clientId: number }) {
       />
       <LinkedSection
         title="Задачи клиента"
-        newHref={`${paths.taskNew}?clientId=${clientId}`}
+        newHref={canCreate ? `${paths.taskNew}?clientId=${clientId}` : null}
         empty="Нет задач"
         items={tasks.data?.items.map((t) => ({
           id: t.id,

@@ -29,7 +29,12 @@ export function SamePhoneHint({
               Это {client.fullName}
               {client.phone ? ` (${client.phone})` : ''}? Этот телефон уже есть в справочнике.
             </Text>
-            <Button size="sm" variant="light" onClick={() => onPick(client)}>
+            <Button
+              size="sm"
+              variant="light"
+              aria-label={`${actionLabel}: ${client.fullName}`}
+              onClick={() => onPick(client)}
+            >
               {actionLabel}
             </Button>
           </Stack>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
 import { paths } from '../../../../domain/routes';
 import { TASK_FIELD_LABELS, type TaskDetailDto, type TaskPatchInput } from '../../../../domain/task-schemas';
+import type { StoredFileDto } from '../../../../domain/ticket-schemas';
 import { TASK_STATUS_LABELS, isTaskStatus } from '../../../../domain/task-status';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { RecordGate } from '../../../components/RecordGate';
@@ -98,52 +99,54 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
         </Stack>
         <TaskStatusBadge status={task.status} size="lg" />
       </Group>
-      <ReadOnlyWhen readOnly={trashed}>
+      <Paper withBorder p="md" radius="md">
         <Stack>
-          <Paper withBorder p="md" radius="md">
-            <Stack>
-              <TaskFields
-                form={{
-                  ...draft,
-                  below: (field) => (
-                    <FieldConflict
-                      label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
-                      conflict={draft.conflicts[field]}
-                      describe={describe(field)}
-                      onKeepTheirs={() => draft.keepTheirs(field)}
-                      onKeepMine={() => draft.keepMine(field)}
-                    />
-                  ),
-                }}
-              />
-              {task.clientId && (
-                <Group gap={6}>
-                  <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
-                    Карточка клиента: {task.clientName}
-                  </Anchor>
-                  {task.clientInTrash && (
-                    <Badge size="xs" color="red" variant="light">
-                      в корзине
-                    </Badge>
-                  )}
-                </Group>
-              )}
-              <SaveStatus status={draft.status} />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <PhotoGallery
-              title="Фото"
-              photos={task.photos}
-              uploading={upload.isPending}
-              onUpload={(files) =>
-                upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError })
-              }
-              onDelete={(photo) => removePhoto.mutate(photo.id, { onError })}
+          <ReadOnlyWhen readOnly={trashed}>
+            <TaskFields
+              form={{
+                ...draft,
+                below: (field) => (
+                  <FieldConflict
+                    label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
+                    conflict={draft.conflicts[field]}
+                    describe={describe(field)}
+                    onKeepTheirs={() => draft.keepTheirs(field)}
+                    onKeepMine={() => draft.keepMine(field)}
+                  />
+                ),
+              }}
             />
-          </Paper>
+          </ReadOnlyWhen>
+          {task.clientId && (
+            <Group gap={6}>
+              <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
+                Карточка клиента: {task.clientName}
+              </Anchor>
+              {task.clientInTrash && (
+                <Badge size="xs" color="red" variant="light">
+                  в корзине
+                </Badge>
+              )}
+            </Group>
+          )}
+          <SaveStatus status={draft.status} />
         </Stack>
-      </ReadOnlyWhen>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <PhotoGallery
+          title="Фото"
+          photos={task.photos}
+          uploading={upload.isPending}
+          // In the Корзина the photos still open; nothing is added or removed.
+          {...(trashed
+            ? {}
+            : {
+                onUpload: (files: File[]) =>
+                  upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError }),
+                onDelete: (photo: StoredFileDto) => removePhoto.mutate(photo.id, { onError }),
+              })}
+        />
+      </Paper>
       <Paper withBorder p="md" radius="md">
         <HistoryList kind="task" recordId={task.id} head={task} />
       </Paper>

@@ -7,7 +7,8 @@ import { toast } from '../../../lib/toast';
 import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
 import { UploadButton } from '../../../components/UploadButton';
 
-export function Attachments({ ticket }: { ticket: TicketDetailDto }) {
+/** The ticket's files; `readOnly` (in the Корзина): they open, nothing is added or removed. */
+export function Attachments({ ticket, readOnly = false }: { ticket: TicketDetailDto; readOnly?: boolean }) {
   const upload = useUploadTicketFiles(ticket.id, 'files');
   const remove = useDeleteTicketFile(ticket.id);
   const onError = (error: unknown) => toast.error(errorMessage(error));
@@ -25,13 +26,15 @@ export function Attachments({ ticket }: { ticket: TicketDetailDto }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500}>Файлы</Text>
-        <UploadButton
-          label="Загрузить файлы"
-          loading={upload.isPending}
-          onFiles={(files) =>
-            upload.mutate(files, { onSuccess: () => toast.success('Файлы загружены'), onError })
-          }
-        />
+        {!readOnly && (
+          <UploadButton
+            label="Загрузить файлы"
+            loading={upload.isPending}
+            onFiles={(files) =>
+              upload.mutate(files, { onSuccess: () => toast.success('Файлы загружены'), onError })
+            }
+          />
+        )}
       </Group>
       {ticket.attachments.length === 0 && (
         <Text size="sm" c="dimmed">
@@ -49,14 +52,16 @@ export function Attachments({ ticket }: { ticket: TicketDetailDto }) {
               {formatFileSize(file.size)} · {file.uploadedBy} · {formatDateTime(file.ts)}
             </Text>
           </Stack>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Удалить файл ${file.name}`}
-            onClick={() => confirmDelete(file)}
-          >
-            ✕
-          </ActionIcon>
+          {!readOnly && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Удалить файл ${file.name}`}
+              onClick={() => confirmDelete(file)}
+            >
+              ✕
+            </ActionIcon>
+          )}
         </Group>
       ))}
     </Stack>

@@ -152,52 +152,54 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
         <TicketStatusBadge ticket={ticket} size="lg" />
       </Group>
 
-      <ReadOnlyWhen readOnly={trashed}>
-        <Stack>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={2} miw={0}>
-                  <Group gap={6}>
-                    <Text size="xs" c="dimmed">
-                      Клиент
-                    </Text>
-                    {ticket.clientInTrash && (
-                      <Badge size="xs" color="red" variant="light">
-                        в корзине
-                      </Badge>
-                    )}
-                  </Group>
-                  {ticket.clientId ? (
-                    <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
-                      {ticket.clientName}
-                    </Anchor>
-                  ) : (
-                    <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
-                  )}
-                  {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
-                </Stack>
-                <Group gap="xs">
-                  <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
-                  <CopyPhoneButton phone={ticket.clientPhone} />
-                  <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
-                    {changingClient ? 'Готово' : 'Сменить клиента'}
-                  </Button>
-                </Group>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={2} miw={0}>
+              <Group gap={6}>
+                <Text size="xs" c="dimmed">
+                  Клиент
+                </Text>
+                {ticket.clientInTrash && (
+                  <Badge size="xs" color="red" variant="light">
+                    в корзине
+                  </Badge>
+                )}
               </Group>
-              {changingClient && (
-                <ClientPicker
-                  label="Другой клиент из справочника"
-                  clearable={false}
-                  value={draft.values.clientId ? Number(draft.values.clientId) : null}
-                  onChange={(id) => id !== null && draft.set('clientId', String(id))}
-                />
+              {ticket.clientId ? (
+                <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
+                  {ticket.clientName}
+                </Anchor>
+              ) : (
+                <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
               )}
-              {conflictFor('clientId')}
+              {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
             </Stack>
-          </Paper>
+            <Group gap="xs">
+              <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
+              <CopyPhoneButton phone={ticket.clientPhone} />
+              {!trashed && (
+                <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
+                  {changingClient ? 'Готово' : 'Сменить клиента'}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {changingClient && !trashed && (
+            <ClientPicker
+              label="Другой клиент из справочника"
+              clearable={false}
+              value={draft.values.clientId ? Number(draft.values.clientId) : null}
+              onChange={(id) => id !== null && draft.set('clientId', String(id))}
+            />
+          )}
+          {conflictFor('clientId')}
+        </Stack>
+      </Paper>
 
-          <Paper withBorder p="md" radius="md">
+      <Paper withBorder p="md" radius="md">
+        <Stack>
+          <ReadOnlyWhen readOnly={trashed}>
             <Stack>
               <StepControls ticket={ticket} />
               {picker && (
@@ -211,70 +213,72 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                   {conflictFor(picker)}
                 </>
               )}
-              {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
-                <PvzPhotos ticket={ticket} />
-              )}
             </Stack>
-          </Paper>
-
-          <Paper withBorder p="md" radius="md">
-            <Stack>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Stack gap={4}>
-                  <Select
-                    label={TICKET_FIELD_LABELS.title}
-                    data={typeOptions(ticket.title)}
-                    value={draft.values.title}
-                    onChange={(value) => value && draft.set('title', value)}
-                    allowDeselect={false}
-                  />
-                  {conflictFor('title')}
-                </Stack>
-                <Stack gap={4}>
-                  <Select
-                    label={TICKET_FIELD_LABELS.assigneeId}
-                    data={assigneeOptions(users.data)}
-                    value={draft.values.assigneeId || UNASSIGNED}
-                    onChange={(value) => draft.set('assigneeId', value ?? '')}
-                    allowDeselect={false}
-                  />
-                  {conflictFor('assigneeId')}
-                </Stack>
-                <Stack gap={4}>
-                  <DateField
-                    label={TICKET_FIELD_LABELS.dueDate}
-                    value={draft.values.dueDate}
-                    onCommit={(value) => draft.set('dueDate', value)}
-                    error={draft.errors.dueDate}
-                  />
-                  {conflictFor('dueDate')}
-                </Stack>
-              </SimpleGrid>
-              <Textarea
-                label={TICKET_FIELD_LABELS.description}
-                autosize
-                minRows={2}
-                maxLength={TEXT_LIMIT}
-                {...draft.bind('description')}
-              />
-              {conflictFor('description')}
-              <Textarea
-                label={TICKET_FIELD_LABELS.repairSummary}
-                autosize
-                minRows={2}
-                maxLength={TEXT_LIMIT}
-                {...draft.bind('repairSummary')}
-              />
-              {conflictFor('repairSummary')}
-              <SaveStatus status={draft.status} />
-            </Stack>
-          </Paper>
-
-          <Paper withBorder p="md" radius="md">
-            <Attachments ticket={ticket} />
-          </Paper>
+          </ReadOnlyWhen>
+          {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
+            <PvzPhotos ticket={ticket} readOnly={trashed} />
+          )}
         </Stack>
+      </Paper>
+
+      <ReadOnlyWhen readOnly={trashed}>
+        <Paper withBorder p="md" radius="md">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Stack gap={4}>
+                <Select
+                  label={TICKET_FIELD_LABELS.title}
+                  data={typeOptions(ticket.title)}
+                  value={draft.values.title}
+                  onChange={(value) => value && draft.set('title', value)}
+                  allowDeselect={false}
+                />
+                {conflictFor('title')}
+              </Stack>
+              <Stack gap={4}>
+                <Select
+                  label={TICKET_FIELD_LABELS.assigneeId}
+                  data={assigneeOptions(users.data)}
+                  value={draft.values.assigneeId || UNASSIGNED}
+                  onChange={(value) => draft.set('assigneeId', value ?? '')}
+                  allowDeselect={false}
+                />
+                {conflictFor('assigneeId')}
+              </Stack>
+              <Stack gap={4}>
+                <DateField
+                  label={TICKET_FIELD_LABELS.dueDate}
+                  value={draft.values.dueDate}
+                  onCommit={(value) => draft.set('dueDate', value)}
+                  error={draft.errors.dueDate}
+                />
+                {conflictFor('dueDate')}
+              </Stack>
+            </SimpleGrid>
+            <Textarea
+              label={TICKET_FIELD_LABELS.description}
+              autosize
+              minRows={2}
+              maxLength={TEXT_LIMIT}
+              {...draft.bind('description')}
+            />
+            {conflictFor('description')}
+            <Textarea
+              label={TICKET_FIELD_LABELS.repairSummary}
+              autosize
+              minRows={2}
+              maxLength={TEXT_LIMIT}
+              {...draft.bind('repairSummary')}
+            />
+            {conflictFor('repairSummary')}
+            <SaveStatus status={draft.status} />
+          </Stack>
+        </Paper>
       </ReadOnlyWhen>
+
+      <Paper withBorder p="md" radius="md">
+        <Attachments ticket={ticket} readOnly={trashed} />
+      </Paper>
 
       <Paper withBorder p="md" radius="md">
         <HistoryList kind="ticket" recordId={ticket.id} head={ticket} />

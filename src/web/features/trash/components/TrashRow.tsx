@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { Link } from 'react-router';
 import { RECORD_KIND_LABELS, type RecordKind } from '../../../../domain/records';
 import { paths } from '../../../../domain/routes';
 import { ticketNumber } from '../../../../domain/ticket-schemas';
 import type { TrashItemDto } from '../../../../domain/trash';
-import { FOREVER_WARNINGS } from '../../../components/trash/trash-texts';
+import { openDeleteForeverDialog } from '../../../components/trash/delete-forever-dialog';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -31,14 +30,9 @@ export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boole
   const target = { kind: item.kind, id: item.id };
 
   const confirmForever = () =>
-    modals.openConfirmModal({
-      title: 'Удалить навсегда?',
-      children: <Text size="sm">{FOREVER_WARNINGS[item.kind]}</Text>,
-      labels: { confirm: 'Удалить навсегда', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        forever.mutate(target, { onSuccess: () => toast.success('Удалено навсегда'), onError }),
-    });
+    openDeleteForeverDialog(item.kind, () =>
+      forever.mutate(target, { onSuccess: () => toast.success('Удалено навсегда'), onError }),
+    );
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="trash-row">

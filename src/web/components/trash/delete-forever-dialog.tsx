@@ -1,0 +1,15 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { RecordKind } from '../../../domain/records';
+import { FOREVER_WARNINGS } from './trash-texts';
+
+/** «Удалить навсегда?»: what goes, that it cannot be undone; `onConfirm` deletes. */
+export function openDeleteForeverDialog(kind: RecordKind, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Удалить навсегда?',
+    children: <Text size="sm">{FOREVER_WARNINGS[kind]}</Text>,
+    labels: { confirm: 'Удалить навсегда', cancel: 'Отмена' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
