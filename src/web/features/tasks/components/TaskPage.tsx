@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PROVIDER_LABELS, isProvider } from '../../../../domain/providers';
@@ -19,6 +19,7 @@ import { useUserOptions } from '../../employees/public';
 import { toast } from '../../../lib/toast';
 import { useRecordDraft } from '../../../lib/use-record-draft';
 import { HistoryList } from '../../../components/HistoryList';
+import { InTrashBadge } from '../../../components/trash/InTrashBadge';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
@@ -122,11 +123,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
               <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
                 Карточка клиента: {task.clientName}
               </Anchor>
-              {task.clientInTrash && (
-                <Badge size="xs" color="red" variant="light">
-                  в корзине
-                </Badge>
-              )}
+              <InTrashBadge inTrash={task.clientInTrash} />
             </Group>
           )}
           <SaveStatus status={draft.status} />

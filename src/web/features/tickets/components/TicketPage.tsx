@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Divider,
   Group,
@@ -39,6 +38,7 @@ import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../employees/public';
 import { useRecordDraft } from '../../../lib/use-record-draft';
 import { HistoryList } from '../../../components/HistoryList';
+import { InTrashBadge } from '../../../components/trash/InTrashBadge';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
@@ -160,11 +160,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                 <Text size="xs" c="dimmed">
                   Клиент
                 </Text>
-                {ticket.clientInTrash && (
-                  <Badge size="xs" color="red" variant="light">
-                    в корзине
-                  </Badge>
-                )}
+                <InTrashBadge inTrash={ticket.clientInTrash} />
               </Group>
               {ticket.clientId ? (
                 <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
