@@ -34,38 +34,38 @@ export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boole
       forever.mutate(target, { onSuccess: () => toast.success('Удалено навсегда'), onError }),
     );
 
+  // One column on any width: what it is, then the buttons, so nothing is squeezed on a phone.
   return (
     <Paper withBorder p="sm" radius="md" data-testid="trash-row">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Stack gap={2} miw={0} style={{ flex: 1 }}>
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-              {RECORD_KIND_LABELS[item.kind]}
-            </Badge>
-            <Anchor
-              component={Link}
-              to={LINKS[item.kind](item.id)}
-              fw={500}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {heading(item)}
-            </Anchor>
-          </Group>
-          {item.detail && (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {item.detail}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            Удалено {formatDateTime(item.deletedAt)}
-            {item.deletedByName ? ` · ${item.deletedByName}` : ''}
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color="gray">
+            {RECORD_KIND_LABELS[item.kind]}
+          </Badge>
+          <Anchor
+            component={Link}
+            to={LINKS[item.kind](item.id)}
+            fw={500}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {heading(item)}
+          </Anchor>
+        </Group>
+        {item.detail && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {item.detail}
           </Text>
-        </Stack>
-        <Group gap="xs">
+        )}
+        <Text size="xs" c="dimmed">
+          Удалено {formatDateTime(item.deletedAt)}
+          {item.deletedByName ? ` · ${item.deletedByName}` : ''}
+        </Text>
+        <Group gap="xs" mt={4}>
           <Button
             size="sm"
             variant="light"
             loading={restore.isPending}
+            aria-label={`Восстановить: ${heading(item)}`}
             onClick={() =>
               restore.mutate(target, { onSuccess: () => toast.success('Восстановлено'), onError })
             }
@@ -78,13 +78,14 @@ export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boole
               color="red"
               variant="subtle"
               loading={forever.isPending}
+              aria-label={`Удалить навсегда: ${heading(item)}`}
               onClick={confirmForever}
             >
               Удалить навсегда
             </Button>
           )}
         </Group>
-      </Group>
+      </Stack>
     </Paper>
   );
 }
