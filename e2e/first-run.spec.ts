@@ -20,6 +20,11 @@ test('a fresh install: first account is admin, promotes the second, who then see
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   }
 
+  // Before anyone exists, the page says the first account becomes the administrator, and where the code is.
+  const note = page.getByTestId('first-run-note');
+  await expect(note).toContainText('станет учётной записью администратора');
+  await expect(note).toContainText('npm run invite-code');
+
   // A wrong invite code is refused in a red box.
   await register(admin.name, admin.email, 'wrong-code');
   await expect(page.getByRole('alert')).toHaveText('Неверный код приглашения');
@@ -32,8 +37,12 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(page.getByRole('link', { name: 'Сотрудники' })).toBeVisible();
   await logoutViaUi(page);
 
+  const checked = page.waitForResponse((r) => r.url().endsWith('/api/auth/first-run'));
   await page.getByRole('link', { name: 'Регистрация' }).click();
-  await register(worker.name, worker.email);
+  expect(await (await checked).json()).toEqual({ firstRun: false });
+  await expect(note).toHaveCount(0);
+  // Case, spaces and dashes in the code do not matter.
+  await register(worker.name, worker.email, ` ${E2E_INVITE_CODE.toUpperCase().replaceAll('-', ' ')} `);
   await expect(page).toHaveURL(/\/app\/work$/);
   await expect(currentUser).toContainText('Сотрудник');
   await expect(page.getByRole('link', { name: 'Сотрудники' })).toHaveCount(0);

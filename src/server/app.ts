@@ -20,6 +20,7 @@ import { registerCurrentUser } from './http/current-user';
 import { registerErrorHandling } from './http/error-handler';
 import { registerNoStoreForApi } from './http/no-store';
 import { registerRouteScopes } from './http/route-scopes';
+import { registerRequestLog } from './http/request-log';
 import { registerNulGuard } from './http/reject-nul';
 import { registerSameOriginGuard } from './http/same-origin-guard';
 import { registerWebApp } from './http/web-app';
@@ -106,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
+    // Our own line per request, at debug (src/server/http/request-log.ts).
+    disableRequestLogging: true,
   });
+  registerRequestLog(app);
   const routeList: string[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { ConfigError, loadConfig } from './config';
+import { startSettings } from './start-settings';
 
 describe('loadConfig', () => {
   it('defaults to port 3000, SQLite in ./data and the product name', () => {
@@ -25,6 +26,21 @@ describe('loadConfig', () => {
     expect(config.sessionIdleMs).toBe(12 * 3_600_000);
   });
 
+  it('reads TRASH_DAYS and LOG_PRETTY; the start-up settings line holds no secret', () => {
+    const config = loadConfig({
+      TRASH_DAYS: '7',
+      LOG_PRETTY: 'yes',
+      DATABASE_URL: 'postgres://glz:s3cret@db/glz',
+      INVITE_CODE: 'SECRET-CODE-1',
+    });
+    expect(config).toMatchObject({ trashDays: 7, logPretty: true });
+    expect(loadConfig({})).toMatchObject({ trashDays: 30, logPretty: false });
+    const line = JSON.stringify(startSettings(config, 'postgres'));
+    expect(line).not.toContain('s3cret');
+    expect(line).not.toContain('SECRET-CODE-1');
+    expect(line).toContain('"trashDays":7');
+  });
+
   it('trusts only the proxies it is told of: a number of hops or their addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
@@ -41,6 +57,9 @@ describe('loadConfig', () => {
     ['INVITE_CODE', '123'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_PRETTY', 'sometimes'],
+    ['TRASH_DAYS', '0'],
+    ['TRASH_DAYS', '1.5'],
     ['VAPID_SUBJECT', 'admin@example.ru'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -45,6 +45,10 @@ const configSchema = z.object({
   INVITE_CODE: z.string().trim().min(6, 'expected at least 6 characters').max(64).optional(),
   APP_NAME: z.string().trim().min(1).max(60).default('GL Задачи'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_PRETTY: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((value) => ['true', '1', 'yes'].includes(value))
+    .default(false),
   TRUST_PROXY: trustProxySetting.default(false),
   SESSION_IDLE_HOURS: z.coerce
     .number({ error: 'expected a number of hours' })
@@ -109,6 +113,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     inviteCode: env.INVITE_CODE,
     appName: env.APP_NAME,
     logLevel: env.LOG_LEVEL,
+    /** Coloured, one line per event, for a terminal (pino-pretty); JSON lines otherwise. */
+    logPretty: env.LOG_PRETTY,
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,

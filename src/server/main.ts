@@ -7,7 +7,10 @@ import { ConfigError, loadConfig } from './config';
 import { preparePrivateDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { firstRunBanner, lanAddresses, openAddresses } from './first-run-banner';
 import { createInviteCodeService } from './settings/invite-code';
+import { startSettings } from './start-settings';
+import { countUsers } from './users/users.repository';
 import { scheduleTrashPurge } from './trash/trash-purge-job';
 
 async function main() {
@@ -15,10 +18,24 @@ async function main() {
   // Files this service creates (uploads, database journals, keys) are its own alone.
   process.umask(0o077);
   preparePrivateDataDir(config.dataDir);
+  const logger = pino({
+    level: config.logLevel,
+    ...(config.logPretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
   const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database);
+  logger.info(startSettings(config, database.dialect), 'settings');
+  const migrated = await migrateToLatest(database);
+  for (const result of migrated.results ?? []) {
+    logger.info({ migration: result.migrationName, status: result.status }, 'migration');
+  }
 
-  const logger = pino({ level: config.logLevel });
   // Several instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
   const events =
     database.dialect === 'postgres'
@@ -32,12 +49,10 @@ async function main() {
     authLimits: authLimitRules(config.authLimits.perIp, config.authLimits.perEmail),
   });
 
-  const generated = await createInviteCodeService(database.db, config.inviteCode).ensure();
-  if (generated) {
-    app.log.info(
-      `Invite code (код приглашения) for registration: ${generated} — admins can see and change it on the Сотрудники page`,
-    );
-  }
+  const inviteCode = createInviteCodeService(database.db, config.inviteCode);
+  const generated = await inviteCode.ensure();
+  if (generated)
+    app.log.info('invite code generated (shown below while no account exists; npm run invite-code)');
 
   const stopTrashPurge = scheduleTrashPurge(app.trash, app.log);
 
@@ -53,6 +68,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.appName} is running at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
+  // Until someone registers, every start shows how: a box on the console, not a log line.
+  if ((await countUsers(database.db)) === 0) {
+    const addresses = openAddresses(config.host, config.port, lanAddresses(), config.publicUrl);
+    process.stdout.write(`\n${firstRunBanner(config.appName, await inviteCode.current(), addresses)}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,10 @@ describeEachDatabase('accounts API', (ctx) => {
       ).n,
     );
 
-  it('makes the first account admin and every later one employee', async () => {
+  it('makes the first account admin and every later one employee; /first-run says which is next', async () => {
+    const firstRun = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/auth/first-run' }).then((r) => r.json());
+    expect(await firstRun()).toEqual({ firstRun: true });
     const first = await register({
       displayName: 'Первый Админ',
       email: uniqueEmail('first'),
@@ -36,6 +39,7 @@ describeEachDatabase('accounts API', (ctx) => {
     expect(first.json().user).toMatchObject({ role: 'admin', displayName: 'Первый Админ' });
     expect(first.json().user).not.toHaveProperty('passwordHash');
 
+    expect(await firstRun()).toEqual({ firstRun: false });
     const second = await ctx.register();
     expect(second.user.role).toBe('employee');
   });
@@ -51,6 +55,26 @@ describeEachDatabase('accounts API', (ctx) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Неверный код приглашения');
     expect(await countUsers()).toBe(before);
+  });
+
+  it('takes the invite code in any case, with spaces or dashes', async () => {
+    // TEST_INVITE_CODE is 'test-invite-code'.
+    for (const typed of ['TEST INVITE CODE', 'testinvitecode', ' Test–Invite–Code ']) {
+      const response = await register({
+        displayName: 'Кодов Константин',
+        email: uniqueEmail('code'),
+        password: TEST_PASSWORD,
+        inviteCode: typed,
+      });
+      expect(response.statusCode, typed).toBe(201);
+    }
+    const wrong = await register({
+      displayName: 'Кодов Константин',
+      email: uniqueEmail('code'),
+      password: TEST_PASSWORD,
+      inviteCode: 'test invite cod',
+    });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('trims the e-mail and treats it case-insensitively', async () => {

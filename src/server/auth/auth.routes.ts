@@ -31,6 +31,9 @@ export function registerAuthRoutes(
     });
   }
 
+  /** Whether no account exists yet: /register then says the first one becomes the administrator. */
+  open.get('/api/auth/first-run', async () => ({ firstRun: await auth.noAccountYet() }));
+
   open.post('/api/auth/register', async (request, reply) => {
     guard.registrationAttempt(request.ip);
     const input = parsePayload(registerInput, request.body);

@@ -35,6 +35,10 @@ export function createAuthService({ database, clock, sessions, inviteCode, log }
   const { db, dialect } = database;
 
   return {
+    async noAccountYet(): Promise<boolean> {
+      return (await countUsers(db)) === 0;
+    },
+
     /** Creates the account and signs it in. The very first account becomes admin. */
     async register(input: RegisterInput): Promise<{ user: UserDto; token: string }> {
       if (!(await inviteCode.matches(input.inviteCode))) {

@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = describeFrameworkError(error);
     if (known) {
       const [status, code, message] = known;
-      request.log.info({ err: error }, 'request rejected');
+      request.log.debug({ err: error }, 'request rejected');
       return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unexpected error');

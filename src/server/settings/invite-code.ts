@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { normalizeInviteCode } from '../../domain/invite-code';
 import type { InviteCodeDto } from '../../domain/users';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
@@ -54,9 +55,16 @@ export function createInviteCodeService(db: Kysely<DB>, fromEnvironment: string 
       return { code, fromEnvironment: false };
     },
 
+    /** Case, spaces and dashes do not matter (src/domain/invite-code.ts). */
     async matches(candidate: string): Promise<boolean> {
-      return timingSafeEqual(digest(candidate), digest(await current()));
+      return timingSafeEqual(
+        digest(normalizeInviteCode(candidate)),
+        digest(normalizeInviteCode(await current())),
+      );
     },
+
+    /** The code as it is now (generated and stored first if there is none yet). */
+    current,
   };
 }
 

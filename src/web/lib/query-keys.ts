@@ -8,6 +8,7 @@ import type { RecordKind } from '../../domain/records';
 export const queryKeys = {
   me: ['me'] as const,
   publicConfig: ['public-config'] as const,
+  firstRun: ['auth', 'first-run'] as const,
   clients: {
     all: ['clients'] as const,
     lists: ['clients', 'list'] as const,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import type { UserDto } from '../../../../domain/users';
@@ -33,5 +33,13 @@ export function useLogout() {
     onMutate: startSigningOut,
     // A fresh page load: nothing of this user's stays in memory (lists, drafts, the live stream).
     onSettled: () => window.location.replace(paths.login),
+  });
+}
+
+/** True while no account exists: the first one to register becomes the administrator. */
+export function useFirstRun() {
+  return useQuery({
+    queryKey: queryKeys.firstRun,
+    queryFn: async () => (await api<{ firstRun: boolean }>('/api/auth/first-run')).firstRun,
   });
 }

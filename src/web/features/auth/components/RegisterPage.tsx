@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Code, Paper, PasswordInput, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, registerInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
@@ -6,13 +6,14 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
-import { useRegister } from '../api/auth-api';
+import { useFirstRun, useRegister } from '../api/auth-api';
 import { AuthCard } from './AuthCard';
 
 export function RegisterPage() {
   const me = useMe();
   const register = useRegister();
   const navigate = useNavigate();
+  const firstRun = useFirstRun();
   const { form, onSubmit } = useSchemaForm({
     schema: registerInput,
     initialValues: { displayName: '', email: '', password: '', inviteCode: '' },
@@ -27,6 +28,19 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Регистрация сотрудника" onSubmit={submit}>
+      {firstRun.data && (
+        // Not an Alert: role="alert" is kept for errors, which screen readers announce.
+        <Paper withBorder p="sm" radius="md" bg="blue.0" data-testid="first-run-note">
+          <Text size="sm" fw={600}>
+            Первая учётная запись
+          </Text>
+          <Text size="sm">
+            Учётных записей ещё нет: та, что вы создадите, станет учётной записью администратора. Код
+            приглашения напечатан в окне сервера при запуске (в рамке «Код приглашения»); узнать его снова
+            можно командой <Code>npm run invite-code</Code> на компьютере, где работает сервер.
+          </Text>
+        </Paper>
+      )}
       <ErrorBox message={register.isError ? errorMessage(register.error) : null} />
       <TextInput label="ФИО" autoComplete="name" required {...field('displayName')} />
       <TextInput
@@ -46,7 +60,7 @@ export function RegisterPage() {
       />
       <TextInput
         label="Код приглашения"
-        description="Код выдаёт администратор"
+        description={firstRun.data ? 'Из окна сервера или npm run invite-code' : 'Код выдаёт администратор'}
         autoComplete="off"
         required
         {...field('inviteCode')}

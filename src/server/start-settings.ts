@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { DialectName } from './db/dialect-name';
+
+/**
+ * What the server runs with, for the start-up log line: no secrets (no keys, no
+ * invite code, no password in the database address).
+ */
+export function startSettings(config: Config, dialect: DialectName) {
+  return {
+    port: config.port,
+    host: config.host,
+    dataDir: config.dataDir,
+    database: dialect === 'postgres' ? 'PostgreSQL' : config.databaseUrl,
+    publicUrl: config.publicUrl ?? null,
+    trustProxy: config.trustProxy,
+    trashDays: config.trashDays,
+    maxUploadMb: Math.round(config.maxUploadBytes / 1_048_576),
+    logLevel: config.logLevel,
+    inviteCodeFromEnvironment: config.inviteCode !== undefined,
+    pushKeysFromEnvironment: config.vapidKeys !== undefined,
+  };
+}
