@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { DEFAULT_AUTH_LIMITS, SignInGuard, type AuthLimitRules } from './auth/sign-in-guard';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
@@ -108,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     // Our own line per request, at debug (src/server/http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(app);
   const routeList: string[] = [];
