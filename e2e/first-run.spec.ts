@@ -35,6 +35,17 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(currentUser).toContainText(admin.email);
   await expect(currentUser).toContainText('Админ');
   await expect(page.getByRole('link', { name: 'Сотрудники' })).toBeVisible();
+
+  // An empty shop: the admin is told what to do first, with the code and the address to send.
+  const firstSteps = page.getByTestId('first-steps');
+  await expect(firstSteps).toContainText('С чего начать');
+  await expect(firstSteps).toContainText(E2E_INVITE_CODE);
+  await expect(firstSteps).toContainText('/register');
+  // Gone once the first item exists (heard live).
+  const created = await page.request.post('/api/tasks', { data: { title: 'Первая задача' } });
+  expect(created.status()).toBe(201);
+  await expect(page.getByTestId('work-row')).toHaveCount(1);
+  await expect(firstSteps).toHaveCount(0);
   await logoutViaUi(page);
 
   const checked = page.waitForResponse((r) => r.url().endsWith('/api/auth/first-run'));

@@ -8,3 +8,5 @@ export {
   userOptionsQuery,
   useUserOptions,
 } from './api/staff-api';
+// The invite code, for the first steps an admin sees on an empty worklist.
+export { useInviteCode } from './api/employees-api';

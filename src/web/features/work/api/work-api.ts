@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '../../../../domain/client-schemas';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
+import { api } from '../../../lib/api';
 import { pagedQueryOptions, usePagedQuery } from '../../../lib/record-queries';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -36,4 +39,14 @@ export function worklistQueryOptions(filters: WorkFilters) {
 export function useWorklist(filters: WorkFilters) {
   const params = queryParams(filters);
   return usePagedQuery<WorkItemDto>(queryKeys.work.list(params), '/api/work', params);
+}
+
+/** Whether the shop has any ticket or task at all (closed ones too): the first steps show until it does. */
+export function useShopHasWork(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.work.list({ states: 'new,in_progress,closed', limit: '1' }),
+    queryFn: async () =>
+      (await api<Page<WorkItemDto>>('/api/work?states=new,in_progress,closed&limit=1')).items.length > 0,
+    enabled,
+  });
 }

@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
 import { PagedList } from '../../../components/PagedList';
-import { useWorklist } from '../api/work-api';
+import { useCurrentUser } from '../../../lib/session';
+import { useShopHasWork, useWorklist } from '../api/work-api';
+import { FirstSteps } from './FirstSteps';
 import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
 import { WorkRow } from './WorkRow';
 
@@ -53,6 +55,17 @@ export function WorkPage() {
     setParams(next, { replace: true });
   }, [q, values.type, values.assignee, values.states, setParams]);
 
+  // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
+  const me = useCurrentUser();
+  const defaultView =
+    !q &&
+    !values.type &&
+    !values.assignee &&
+    (values.states ?? DEFAULT_WORK_STATES.join(',')) === DEFAULT_WORK_STATES.join(',');
+  const emptyDefault = defaultView && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) === 0;
+  const hasWork = useShopHasWork(me.role === 'admin' && emptyDefault);
+  const showFirstSteps = me.role === 'admin' && emptyDefault && hasWork.data === false;
+
   const onChange = (changes: Partial<WorkFilterValues>) =>
     setValues((current) => ({ ...current, ...changes }));
 
@@ -64,6 +77,7 @@ export function WorkPage() {
           <CreateButtons />
         </Group>
       </Group>
+      {showFirstSteps && <FirstSteps />}
       <WorkFiltersBar values={values} loading={list.isFetching} onChange={onChange} />
       <PagedList
         query={list}
