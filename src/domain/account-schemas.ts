@@ -36,6 +36,25 @@ export const registerInput = strictPayload({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
+const newPassword = password('Введите новый пароль').min(
+  PASSWORD_MIN_LENGTH,
+  `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
+);
+
+/** «Сменить пароль»: the current one proves it is you. */
+export const passwordChangeInput = strictPayload({
+  currentPassword: password('Введите текущий пароль').min(1, 'Введите текущий пароль'),
+  newPassword,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
+
+/** A new password set from a one-time link. */
+export const passwordResetInput = strictPayload({
+  token: z.string({ error: 'Ссылка неполная' }).min(1, 'Ссылка неполная').max(200, 'Ссылка неполная'),
+  password: newPassword,
+});
+export type PasswordResetInput = z.infer<typeof passwordResetInput>;
+
 export const loginInput = strictPayload({
   email,
   password: password('Введите пароль').min(1, 'Введите пароль'),

@@ -9,6 +9,7 @@ export const paths = {
   root: '/',
   login: '/login',
   register: '/register',
+  resetPassword: '/reset-password',
   app: '/app',
   work: '/app/work',
   clients: '/app/clients',
@@ -24,7 +25,7 @@ export const paths = {
   trash: '/app/trash',
 } as const;
 
-const PUBLIC_PAGES = new Set<string>([paths.root, paths.login, paths.register]);
+const PUBLIC_PAGES = new Set<string>([paths.root, paths.login, paths.register, paths.resetPassword]);
 
 /**
  * Whether the web app has a page at this path. Everything under /app is the app's
@@ -33,4 +34,9 @@ const PUBLIC_PAGES = new Set<string>([paths.root, paths.login, paths.register]);
 export function isAppPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return PUBLIC_PAGES.has(path) || path === paths.app || path.startsWith(`${paths.app}/`);
+}
+
+/** A one-time password link: the token rides in the fragment, which browsers never send to a server. */
+export function resetPasswordLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${paths.resetPassword}#${token}`;
 }

@@ -11,6 +11,8 @@ import Fastify, {
 } from 'fastify';
 import { DEFAULT_AUTH_LIMITS, SignInGuard, type AuthLimitRules } from './auth/sign-in-guard';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerPasswordsRoutes } from './auth/passwords.routes';
+import { createPasswordsService } from './auth/passwords.service';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerClientsRoutes } from './clients/clients.routes';
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const inviteCode = createInviteCodeService(database.db, config.inviteCode);
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
+  const passwords = createPasswordsService({ database, clock, sessions });
   const users = createUsersService({ database, clock, endSessionsOf: deleteSessionsOfUser });
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
@@ -209,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       events,
     });
     registerUsersRoutes(scopes, users, events);
+    registerPasswordsRoutes(scopes, { passwords, publicUrl: config.publicUrl });
     registerEventsRoutes(scopes, { bus: events, sessions });
     registerClientsRoutes(scopes, clients);
     registerTicketsRoutes(scopes, { tickets, store, uploadLimits });

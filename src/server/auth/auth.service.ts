@@ -16,6 +16,7 @@ import {
   insertUser,
 } from '../users/users.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { checkNewPassword } from './password-policy';
 import type { SessionService } from './sessions.service';
 
 export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль';
@@ -44,6 +45,7 @@ export function createAuthService({ database, clock, sessions, inviteCode, log }
       if (!(await inviteCode.matches(input.inviteCode))) {
         throw new AppError('bad_request', INVITE_CODE_WRONG_MESSAGE);
       }
+      checkNewPassword(input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       const emailLower = input.email.toLowerCase();
       const userId = await db.transaction().execute(async (trx) => {

@@ -73,6 +73,19 @@ export function createSessionService(
       });
     },
 
+    /**
+     * Every session of a user but `except` (the one asking, when changing their own
+     * password), each with what hangs on it, in the caller's transaction.
+     */
+    async endAllOf(trx: Kysely<DB>, userId: number, except?: number) {
+      let query = trx.selectFrom('sessions').select('id').where('user_id', '=', userId);
+      if (except !== undefined) query = query.where('id', '!=', except);
+      for (const { id } of await query.execute()) {
+        await hooks.beforeEnd?.(trx, id);
+        await deleteSessionById(trx, id);
+      }
+    },
+
     purgeExpired() {
       const now = clock.now();
       return deleteExpiredSessions(

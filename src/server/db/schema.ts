@@ -28,6 +28,16 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  /** SHA-256 of the link's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -168,6 +178,7 @@ export interface PushSubscriptionsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   settings: SettingsTable;
   clients: ClientsTable;
   tickets: TicketsTable;

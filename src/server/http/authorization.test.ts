@@ -23,6 +23,9 @@ const admins: Row = { signedOut: 401, employee: 403, admin: 'ok', disabled: 401 
 const TABLE: Record<string, Row> = {
   'POST /api/auth/register': anyone,
   'GET /api/auth/first-run': anyone,
+  'POST /api/auth/password-reset': anyone,
+  'PUT /api/me/password': staff,
+  'POST /api/employees/:id/password-reset': admins,
   'POST /api/auth/login': anyone,
   'POST /api/auth/logout': { ...anyone, endsSession: true },
   'GET /api/me': staff,

@@ -7,6 +7,7 @@ import { tasksMigration } from './0004-tasks';
 import { pushMigration } from './0005-push';
 import { editVersionsMigration } from './0006-edit-versions';
 import { recordsMigration } from './0007-records';
+import { passwordResetsMigration } from './0008-password-resets';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0005-push': pushMigration(dialect),
     '0006-edit-versions': editVersionsMigration(),
     '0007-records': recordsMigration(dialect),
+    '0008-password-resets': passwordResetsMigration(dialect),
   };
 }
