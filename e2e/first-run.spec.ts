@@ -34,7 +34,7 @@ test('a fresh install: first account is admin, promotes the second, who then see
   const currentUser = page.getByTestId('current-user').filter({ visible: true });
   await expect(currentUser).toContainText(admin.email);
   await expect(currentUser).toContainText('Админ');
-  await expect(page.getByRole('link', { name: 'Сотрудники' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Сотрудники', exact: true })).toBeVisible();
 
   // An empty shop: the admin is told what to do first, with the code and the address to send.
   const firstSteps = page.getByTestId('first-steps');
@@ -56,7 +56,7 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await register(worker.name, worker.email, ` ${E2E_INVITE_CODE.toUpperCase().replaceAll('-', ' ')} `);
   await expect(page).toHaveURL(/\/app\/work$/);
   await expect(currentUser).toContainText('Сотрудник');
-  await expect(page.getByRole('link', { name: 'Сотрудники' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Сотрудники', exact: true })).toHaveCount(0);
   await page.goto('/app/employees');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
   await logoutViaUi(page);
@@ -68,15 +68,15 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(page.getByRole('alert')).toHaveText('Неверный e-mail или пароль');
 
   await loginViaUi(page, { email: admin.email, password: E2E_PASSWORD });
-  await page.getByRole('link', { name: 'Сотрудники' }).click();
+  await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   const row = page.getByTestId(`employee-${worker.email}`);
-  await row.getByLabel(`Роль: ${worker.name}`).click();
+  await row.getByLabel(`Роль: ${worker.name}`, { exact: true }).click();
   await page.getByRole('option', { name: 'Админ' }).click();
   await expect(page.getByText('Роль изменена')).toBeVisible();
   await logoutViaUi(page);
 
   await loginViaUi(page, { email: worker.email, password: E2E_PASSWORD });
   await expect(currentUser).toContainText('Админ');
-  await page.getByRole('link', { name: 'Сотрудники' }).click();
+  await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { WorkPage } from '../features/work/components/WorkPage';
 import { AppNotFound, NotFoundPage } from './NotFoundPage';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.root, element: <Navigate to={paths.app} replace /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         path: paths.app,
         element: (

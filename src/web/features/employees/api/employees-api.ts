@@ -47,3 +47,11 @@ export function useChangeInviteCode() {
     onSuccess: (result) => client.setQueryData(queryKeys.settings.inviteCode, result),
   });
 }
+
+/** «Сбросить пароль»: a one-time link for the person (24 h); any earlier unused one stops working. */
+export function useMakeResetLink() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ link: string; expiresAt: string }>(`/api/employees/${id}/password-reset`, { method: 'POST' }),
+  });
+}

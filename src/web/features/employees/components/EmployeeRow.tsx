@@ -1,10 +1,11 @@
-import { Badge, Button, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ROLE_LABELS, ROLES, isRole } from '../../../../domain/roles';
 import type { UserDto } from '../../../../domain/users';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useChangeAccess, useChangeRole } from '../api/employees-api';
+import { ResetPasswordButton } from './ResetPasswordButton';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -76,15 +77,18 @@ export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: b
             Включить
           </Button>
         ) : (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={confirmDisable}
-            loading={changeAccess.isPending}
-          >
-            Отключить
-          </Button>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={confirmDisable}
+              loading={changeAccess.isPending}
+            >
+              Отключить
+            </Button>
+            <ResetPasswordButton employee={employee} />
+          </Group>
         )}
       </Table.Td>
     </Table.Tr>

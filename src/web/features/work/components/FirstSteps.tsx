@@ -31,10 +31,9 @@ export function FirstSteps() {
           <List.Item>
             <Text size="sm">
               Пригласите сотрудников: отправьте им адрес <Code>{registerAt}</Code> и код приглашения{' '}
-              {inviteCode.data ? <Code>{inviteCode.data.code}</Code> : '(загружается…)'}. Роли и доступ — на
-              странице{' '}
+              {inviteCode.data ? <Code>{inviteCode.data.code}</Code> : '(загружается…)'}. Роли и доступ —{' '}
               <Anchor component={Link} to={paths.employees}>
-                Сотрудники
+                на странице сотрудников
               </Anchor>
               .
             </Text>
