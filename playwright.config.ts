@@ -6,9 +6,9 @@ import { CHROMIUM_LAUNCH } from './e2e/chromium';
 const FIRST_RUN_PORT = 3101;
 const APP_PORT = 3102;
 
-function server(port: number) {
+function server(port: number, mail = false) {
   return {
-    command: `node --import tsx e2e/start-server.ts ${port}`,
+    command: `node --import tsx e2e/start-server.ts ${port}${mail ? ' --mail' : ''}`,
     url: `http://127.0.0.1:${port}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,5 +44,5 @@ export default defineConfig({
       use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
   ],
-  webServer: [server(FIRST_RUN_PORT), server(APP_PORT)],
+  webServer: [server(FIRST_RUN_PORT), server(APP_PORT, true)],
 });

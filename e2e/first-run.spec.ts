@@ -7,6 +7,12 @@ test('a fresh install: first account is admin, promotes the second, who then see
   const admin = { name: 'Первая Админ', email: uniqueEmail('first') };
   const worker = { name: 'Второй Сотрудник', email: uniqueEmail('second') };
 
+  // Without mail set up, «Забыли пароль?» says who can help.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+  await expect(page.getByText('Попросите администратора')).toBeVisible();
+  await expect(page.getByText('npm run reset-password')).toBeVisible();
+
   // Signed out: /app sends to the login form.
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);

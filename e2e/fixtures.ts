@@ -76,3 +76,13 @@ export function writeAsImport(sql: string, ...params: (string | number | null)[]
     db.close();
   }
 }
+
+/** The e-mails the `app` server has sent so far (to its SMTP server, see start-server.ts). */
+export function sentMails(): { to: string; subject: string; text: string }[] {
+  const file = path.join(os.tmpdir(), 'glz-e2e-3102.mails.jsonl');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; subject: string; text: string });
+}

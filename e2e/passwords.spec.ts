@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, E2E_PASSWORD, ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
+import { ADMIN, E2E_PASSWORD, ensureAdmin, loginViaUi, registerViaApi, sentMails } from './fixtures';
 
 // Issue 16: nobody could change or recover a password.
 
@@ -91,4 +91,33 @@ test('an admin’s «Сбросить пароль» gives a one-time link; the 
   await again.getByLabel('Новый пароль').fill('ещё один пароль 8');
   await again.getByRole('button', { name: 'Сохранить пароль' }).click();
   await expect(again.getByRole('alert')).toContainText('Ссылка для смены пароля недействительна');
+});
+
+test('«Забыли пароль?» e-mails a one-time link; the answer does not tell whether the address exists', async ({
+  page,
+  request,
+}) => {
+  const account = await registerViaApi(request, 'Почтова Полина');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('E-mail').fill('nobody.at.all@e2e.test');
+  await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+  const unknownAnswer = await page.getByTestId('forgot-answer').textContent();
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Прислать ссылку' }).click();
+  await expect(page.getByTestId('forgot-answer')).toHaveText(unknownAnswer!);
+
+  await expect.poll(() => sentMails().filter((m) => m.to.includes(account.email)).length).toBe(1);
+  const mail = sentMails().find((m) => m.to.includes(account.email))!;
+  expect(sentMails().some((m) => m.to.includes('nobody.at.all@e2e.test'))).toBe(false);
+  const link = /http\S+\/reset-password#[\w-]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await page.getByLabel('Новый пароль').fill('письмо дошло 2026');
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expect(page.getByRole('heading', { name: 'Пароль изменён' })).toBeVisible();
+  await page.getByRole('link', { name: 'Войти' }).click();
+  await loginViaUi(page, { email: account.email, password: 'письмо дошло 2026' });
 });

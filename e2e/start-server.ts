@@ -1,7 +1,10 @@
-// Starts the real server for Playwright on a fresh temporary SQLite database.
+// Starts the real server for Playwright on a fresh temporary SQLite database
+// (`--mail`: with a real SMTP server beside it).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { E2E_INVITE_CODE } from './fixtures';
 
 const port = process.argv[2] ?? '3101';
@@ -15,6 +18,29 @@ process.env.LOG_LEVEL = 'warn';
 process.env.AUTH_LIMIT_PER_IP = '10000';
 delete process.env.DATABASE_URL;
 
+// The journeys' server sends mail through a real SMTP server running here; what it
+// receives is appended to a file the journeys read. The first-run server has no mail.
+const mailbox = path.join(os.tmpdir(), `glz-e2e-${port}.mails.jsonl`);
+if (process.argv[3] === '--mail') {
+  fs.writeFileSync(mailbox, '');
+  const smtpPort = Number(port) + 20;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+        fs.appendFileSync(mailbox, `${JSON.stringify({ to, subject: mail.subject, text: mail.text })}\n`);
+        done();
+      }, done);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  process.env.MAIL_FROM = 'GL Задачи <noreply@e2e.test>';
+}
+
 // Journeys that need data only an import makes (legacy statuses) find the database here.
 const pointer = path.join(os.tmpdir(), `glz-e2e-${port}.datadir`);
 fs.writeFileSync(pointer, dataDir);
@@ -22,6 +48,7 @@ fs.writeFileSync(pointer, dataDir);
 const cleanup = () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(pointer, { force: true });
+  fs.rmSync(mailbox, { force: true });
 };
 process.once('exit', cleanup);
 

@@ -55,6 +55,14 @@ export const passwordResetInput = strictPayload({
 });
 export type PasswordResetInput = z.infer<typeof passwordResetInput>;
 
+/** «Забыли пароль?»: only the address. */
+export const forgotPasswordInput = strictPayload({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** The same answer whether or not the address has an account. */
+export const FORGOT_PASSWORD_ANSWER =
+  'Если такой адрес есть, мы отправили на него письмо со ссылкой для нового пароля. Проверьте почту, и папку «Спам» тоже.';
+
 export const loginInput = strictPayload({
   email,
   password: password('Введите пароль').min(1, 'Введите пароль'),

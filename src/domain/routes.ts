@@ -10,6 +10,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',
+  forgotPassword: '/forgot-password',
   app: '/app',
   work: '/app/work',
   clients: '/app/clients',
@@ -25,7 +26,13 @@ export const paths = {
   trash: '/app/trash',
 } as const;
 
-const PUBLIC_PAGES = new Set<string>([paths.root, paths.login, paths.register, paths.resetPassword]);
+const PUBLIC_PAGES = new Set<string>([
+  paths.root,
+  paths.login,
+  paths.register,
+  paths.resetPassword,
+  paths.forgotPassword,
+]);
 
 /**
  * Whether the web app has a page at this path. Everything under /app is the app's

@@ -16,6 +16,8 @@ export interface PublicConfig {
   appName: string;
   /** How long the Корзина keeps an item (said when something is deleted). */
   trashDays: number;
+  /** «Забыли пароль?» e-mails a link (SMTP is configured); otherwise it sends people to an admin. */
+  passwordByEmail: boolean;
 }
 
 export interface InviteCodeDto {

@@ -13,6 +13,8 @@ import { DEFAULT_AUTH_LIMITS, SignInGuard, type AuthLimitRules } from './auth/si
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerPasswordsRoutes } from './auth/passwords.routes';
 import { createPasswordsService } from './auth/passwords.service';
+import { sendResetEmail } from './auth/forgot-password';
+import { createMailer } from './mail/mailer';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerClientsRoutes } from './clients/clients.routes';
@@ -80,6 +82,7 @@ export interface AppDeps {
     | 'maxUploadRequestBytes'
     | 'minFreeDiskBytes'
     | 'trashDays'
+    | 'mail'
     | 'vapidKeys'
     | 'vapidSubject'
   >;
@@ -133,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inviteCode = createInviteCodeService(database.db, config.inviteCode);
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
   const passwords = createPasswordsService({ database, clock, sessions });
+  const signInGuard = new SignInGuard(limits, clock, deps.authSleep);
+  const mailer = config.mail ? createMailer(config.mail) : undefined;
+  if (mailer) app.addHook('onClose', () => mailer.close());
   const users = createUsersService({ database, clock, endSessionsOf: deleteSessionsOfUser });
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
@@ -207,12 +213,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuthRoutes(scopes, {
       auth,
       sessions,
-      guard: new SignInGuard(limits, clock, deps.authSleep),
+      guard: signInGuard,
       sessionMaxMs: config.sessionMaxMs,
       events,
     });
     registerUsersRoutes(scopes, users, events);
-    registerPasswordsRoutes(scopes, { passwords, publicUrl: config.publicUrl });
+    registerPasswordsRoutes(scopes, {
+      passwords,
+      publicUrl: config.publicUrl,
+      guard: signInGuard,
+      emails: mailer
+        ? {
+            send: (email, origin) =>
+              sendResetEmail(
+                { db: database.db, clock, mailer, log: app.log, appName: config.appName },
+                email,
+                origin,
+              ),
+          }
+        : undefined,
+    });
     registerEventsRoutes(scopes, { bus: events, sessions });
     registerClientsRoutes(scopes, clients);
     registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
@@ -227,7 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       inviteCode,
       defaultAssignees,
       events,
-      publicConfig: { appName: config.appName, trashDays: config.trashDays },
+      publicConfig: {
+        appName: config.appName,
+        trashDays: config.trashDays,
+        passwordByEmail: config.mail !== undefined,
+      },
     });
   });
 

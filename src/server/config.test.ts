@@ -32,13 +32,25 @@ describe('loadConfig', () => {
       LOG_PRETTY: 'yes',
       DATABASE_URL: 'postgres://glz:s3cret@db/glz',
       INVITE_CODE: 'SECRET-CODE-1',
+      SMTP_URL: 'smtp://mailer:m4ilpass@mail.shop.ru:587',
+      MAIL_FROM: 'noreply@shop.ru',
     });
     expect(config).toMatchObject({ trashDays: 7, logPretty: true });
     expect(loadConfig({})).toMatchObject({ trashDays: 30, logPretty: false });
     const line = JSON.stringify(startSettings(config, 'postgres'));
     expect(line).not.toContain('s3cret');
     expect(line).not.toContain('SECRET-CODE-1');
+    expect(line).not.toContain('m4ilpass');
     expect(line).toContain('"trashDays":7');
+  });
+
+  it('takes SMTP_URL and MAIL_FROM together or not at all', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://u:p@mail.shop.ru:587', MAIL_FROM: 'GL Задачи <noreply@shop.ru>' }).mail,
+    ).toEqual({ smtpUrl: 'smtp://u:p@mail.shop.ru:587', from: 'GL Задачи <noreply@shop.ru>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.shop.ru' })).toThrow(/MAIL_FROM=/);
+    expect(() => loadConfig({ MAIL_FROM: 'noreply@shop.ru' })).toThrow(/SMTP_URL=/);
   });
 
   it('trusts only the proxies it is told of: a number of hops or their addresses', () => {
@@ -58,6 +70,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_PRETTY', 'sometimes'],
+    ['SMTP_URL', 'mail.shop.ru'],
     ['TRASH_DAYS', '0'],
     ['TRASH_DAYS', '1.5'],
     ['VAPID_SUBJECT', 'admin@example.ru'],

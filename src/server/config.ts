@@ -74,6 +74,12 @@ const configSchema = z.object({
     .min(1)
     .max(3650)
     .default(DEFAULT_TRASH_DAYS),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:password@host:587 or smtps://…:465')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z
@@ -96,6 +102,16 @@ function checkVapidPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx)
       message: 'expected both VAPID keys, base64url, as printed by `npx web-push generate-vapid-keys`',
     });
   }
+}
+
+/** SMTP_URL and MAIL_FROM come together: one without the other sends nothing, so it is refused. */
+function checkMailPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx) {
+  if (Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: [env.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'],
+    message: 'expected both SMTP_URL and MAIL_FROM (e.g. "GL Задачи <noreply@shop.ru>"), or neither',
+  });
 }
 
 export type Config = ReturnType<typeof toConfig>;
@@ -123,6 +139,8 @@ function toConfig(env: z.infer<typeof configSchema>) {
     minFreeDiskBytes: Math.round(env.MIN_FREE_DISK_MB * 1_048_576),
     /** Days an item stays in the Корзина before the purge job deletes it for good. */
     trashDays: env.TRASH_DAYS,
+    /** Where «Забыли пароль?» e-mails go out; without it the login page sends people to an admin. */
+    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
     /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */
@@ -145,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
-  const parsed = configSchema.superRefine(checkVapidPair).safeParse(present);
+  const parsed = configSchema.superRefine(checkVapidPair).superRefine(checkMailPair).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -18,5 +18,7 @@ export function startSettings(config: Config, dialect: DialectName) {
     logLevel: config.logLevel,
     inviteCodeFromEnvironment: config.inviteCode !== undefined,
     pushKeysFromEnvironment: config.vapidKeys !== undefined,
+    // Whether, not where: SMTP_URL may hold a password.
+    passwordEmails: config.mail !== undefined,
   };
 }

@@ -1,19 +1,45 @@
 import type { FastifyRequest } from 'fastify';
-import { passwordChangeInput, passwordResetInput } from '../../domain/account-schemas';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordInput,
+  passwordChangeInput,
+  passwordResetInput,
+} from '../../domain/account-schemas';
+import { AppError } from '../errors';
 import { resetPasswordLink } from '../../domain/routes';
 import { sessionOf } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { USER_GONE_MESSAGE, type PasswordsService } from './passwords.service';
+import type { SignInGuard } from './sign-in-guard';
+
+export const NO_MAIL_MESSAGE =
+  'Восстановление пароля по почте не настроено. Попросите администратора выдать ссылку для нового пароля';
 
 /** Where links point: PUBLIC_URL when set, else the address this request came to. */
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+export interface PasswordEmails {
+  /** Sends the link in the background (the answer never waits for it). */
+  send(email: string, origin: string): Promise<void>;
+}
+
 export function registerPasswordsRoutes(
   { open, staff, admins }: RouteScopes,
-  { passwords, publicUrl }: { passwords: PasswordsService; publicUrl: string | undefined },
+  {
+    passwords,
+    publicUrl,
+    emails,
+    guard,
+  }: {
+    passwords: PasswordsService;
+    publicUrl: string | undefined;
+    /** Absent without SMTP_URL: «Забыли пароль?» then sends people to an admin. */
+    emails: PasswordEmails | undefined;
+    guard: Pick<SignInGuard, 'registrationAttempt'>;
+  },
 ) {
   staff.put('/api/me/password', async (request, reply) => {
     const { currentPassword, newPassword } = parsePayload(passwordChangeInput, request.body);
@@ -29,6 +55,17 @@ export function registerPasswordsRoutes(
     const { token, expiresAt } = await passwords.createResetToken(id);
     request.log.info({ userId: id, by: sessionOf(request).user.id }, 'password reset link made');
     return { link: resetPasswordLink(originOf(request, publicUrl), token), expiresAt };
+  });
+
+  open.post('/api/auth/forgot-password', async (request, reply) => {
+    if (!emails) throw new AppError('conflict', NO_MAIL_MESSAGE);
+    // Counted with registrations: per address of the sender, not per e-mail typed.
+    guard.registrationAttempt(request.ip);
+    const { email } = parsePayload(forgotPasswordInput, request.body);
+    void emails
+      .send(email, originOf(request, publicUrl))
+      .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+    return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
   });
 
   open.post('/api/auth/password-reset', async (request, reply) => {

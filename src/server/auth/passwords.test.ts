@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PASSWORD, type SignedIn } from '../test/test-app';
 import { COMMON_PASSWORD_MESSAGE, EMAIL_IN_PASSWORD_MESSAGE } from './password-policy';
+import { NO_MAIL_MESSAGE } from './passwords.routes';
 import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -109,6 +110,12 @@ describeEachDatabase('passwords: change, one-time links, what is refused', (ctx)
       RESET_LINK_INVALID_MESSAGE,
     ]);
     admin = await ctx.signIn(admin.user.email);
+  });
+
+  it('without SMTP, «Забыли пароль?» sends people to an admin', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json().passwordByEmail).toBe(false);
+    const asked = await call('POST', '/api/auth/forgot-password', null, { email: admin.user.email });
+    expect(failure(asked)).toEqual([409, NO_MAIL_MESSAGE]);
   });
 
   it('a link used twice at the same moment works once', async () => {

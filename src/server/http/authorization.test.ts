@@ -24,6 +24,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/register': anyone,
   'GET /api/auth/first-run': anyone,
   'POST /api/auth/password-reset': anyone,
+  'POST /api/auth/forgot-password': anyone,
   'PUT /api/me/password': staff,
   'POST /api/employees/:id/password-reset': admins,
   'POST /api/auth/login': anyone,

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<AppDeps['config']> = {}): AppDeps[
     maxUploadRequestBytes: 5 * 1_048_576,
     minFreeDiskBytes: 1_048_576,
     trashDays: 30,
+    mail: undefined,
     // Generated into dataDir at first start, as in production.
     vapidKeys: undefined,
     vapidSubject: 'mailto:tests@example.ru',

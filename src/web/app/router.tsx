@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { WorkPage } from '../features/work/components/WorkPage';
@@ -58,6 +59,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       {
         path: paths.app,
         element: (

@@ -47,6 +47,9 @@ export function LoginPage() {
         {...form.getInputProps('password')}
         required
       />
+      <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right">
+        Забыли пароль?
+      </Anchor>
       <Button type="submit" loading={login.isPending} fullWidth>
         Войти
       </Button>
