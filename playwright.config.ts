@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/chromium';
+import { APP_PORT, FIRST_RUN_PORT } from './e2e/ports';
 
 // Two servers, each on a fresh temporary database: `first-run` proves what a brand-new
 // install does (the first account becomes admin); `app` hosts every other journey.
-const FIRST_RUN_PORT = 3101;
-const APP_PORT = 3102;
 
 function server(port: number, mail = false) {
   return {

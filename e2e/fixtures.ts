@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { APP_PORT } from './ports';
 
 export const E2E_INVITE_CODE = 'e2e-invite-code';
 export const E2E_PASSWORD = 'e2e-password-123';
@@ -67,7 +68,7 @@ export async function expectToast(page: Page, text: string) {
  * system would (e.g. a legacy status no screen can set). The server reads it at once.
  */
 export function writeAsImport(sql: string, ...params: (string | number | null)[]) {
-  const dataDir = fs.readFileSync(path.join(os.tmpdir(), 'glz-e2e-3102.datadir'), 'utf8');
+  const dataDir = fs.readFileSync(path.join(os.tmpdir(), `glz-e2e-${APP_PORT}.datadir`), 'utf8');
   const db = new SQLite(path.join(dataDir, 'gl-zadachi.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
@@ -79,7 +80,7 @@ export function writeAsImport(sql: string, ...params: (string | number | null)[]
 
 /** The e-mails the `app` server has sent so far (to its SMTP server, see start-server.ts). */
 export function sentMails(): { to: string; subject: string; text: string }[] {
-  const file = path.join(os.tmpdir(), 'glz-e2e-3102.mails.jsonl');
+  const file = path.join(os.tmpdir(), `glz-e2e-${APP_PORT}.mails.jsonl`);
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')

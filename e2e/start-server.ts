@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { recipients, startSmtpInbox } from '../src/server/test/smtp-inbox';
 import { E2E_INVITE_CODE } from './fixtures';
 
 const port = process.argv[2] ?? '3101';
@@ -23,22 +22,19 @@ delete process.env.DATABASE_URL;
 const mailbox = path.join(os.tmpdir(), `glz-e2e-${port}.mails.jsonl`);
 if (process.argv[3] === '--mail') {
   fs.writeFileSync(mailbox, '');
-  const smtpPort = Number(port) + 20;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-        fs.appendFileSync(mailbox, `${JSON.stringify({ to, subject: mail.subject, text: mail.text })}\n`);
-        done();
-      }, done);
+  const smtp = await startSmtpInbox(
+    (mail) => {
+      fs.appendFileSync(
+        mailbox,
+        `${JSON.stringify({ to: recipients(mail), subject: mail.subject, text: mail.text })}\n`,
+      );
     },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    Number(port) + 20,
+  );
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   process.env.MAIL_FROM = 'GL Задачи <noreply@e2e.test>';
+  // Mailed links are built from PUBLIC_URL only.
+  process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 }
 
 // Journeys that need data only an import makes (legacy statuses) find the database here.

@@ -26,7 +26,7 @@ try {
     process.exitCode = 1;
   } else {
     // The person's sessions end when they use the link (on the server), not now.
-    const { token, expiresAt } = await createResetToken(database.db, new Date(), user.id);
+    const { token, expiresAt } = await createResetToken(database.db, new Date(), user.id, 'shell');
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     process.stdout.write(
       `Ссылка для нового пароля (одноразовая, действует до ${expiresAt.slice(0, 16).replace('T', ' ')} UTC):\n` +

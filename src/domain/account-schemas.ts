@@ -1,4 +1,5 @@
 import { hasControlCharacter, lineText, recordId } from './input-text';
+import { normalizeInviteCode } from './invite-code';
 import { ROLES } from './roles';
 import { strictPayload, z } from './zod-ru';
 
@@ -55,6 +56,9 @@ export const passwordResetInput = strictPayload({
 });
 export type PasswordResetInput = z.infer<typeof passwordResetInput>;
 
+/** Said under every new-password field: what the server refuses. */
+export const NEW_PASSWORD_HINT = `Не короче ${PASSWORD_MIN_LENGTH} символов; не из списка самых частых и без имени из e-mail`;
+
 /** «Забыли пароль?»: only the address. */
 export const forgotPasswordInput = strictPayload({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
@@ -86,9 +90,10 @@ export const accessChangeInput = strictPayload({
 export type AccessChangeInput = z.infer<typeof accessChangeInput>;
 
 export const inviteCodeInput = strictPayload({
-  code: lineText('Код приглашения', 64, { required: 'Введите код приглашения' }).min(
-    6,
-    'Код приглашения не короче 6 символов',
+  // Counted as compared: without spaces and dashes.
+  code: lineText('Код приглашения', 64, { required: 'Введите код приглашения' }).refine(
+    (code) => normalizeInviteCode(code).length >= 6,
+    'Код приглашения: не меньше 6 букв или цифр',
   ),
 });
 export type InviteCodeInput = z.infer<typeof inviteCodeInput>;

@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { registerPasswordsRoutes } from './auth/passwords.routes';
 import { createPasswordsService } from './auth/passwords.service';
 import { sendResetEmail } from './auth/forgot-password';
+import { deleteUnusedResets } from './auth/reset-links';
 import { createMailer } from './mail/mailer';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
 import { registerEventsRoutes } from './events/events.routes';
@@ -137,9 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
   const passwords = createPasswordsService({ database, clock, sessions });
   const signInGuard = new SignInGuard(limits, clock, deps.authSleep);
-  const mailer = config.mail ? createMailer(config.mail) : undefined;
+  const mail = config.mail;
+  const mailer = mail ? createMailer(mail) : undefined;
   if (mailer) app.addHook('onClose', () => mailer.close());
-  const users = createUsersService({ database, clock, endSessionsOf: deleteSessionsOfUser });
+  const users = createUsersService({
+    database,
+    clock,
+    endSessionsOf: deleteSessionsOfUser,
+    dropResetLinksOf: deleteUnusedResets,
+  });
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
@@ -222,16 +229,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       passwords,
       publicUrl: config.publicUrl,
       guard: signInGuard,
-      emails: mailer
-        ? {
-            send: (email, origin) =>
-              sendResetEmail(
-                { db: database.db, clock, mailer, log: app.log, appName: config.appName },
-                email,
-                origin,
-              ),
-          }
-        : undefined,
+      events,
+      emails:
+        mailer && mail
+          ? {
+              send: (email) =>
+                sendResetEmail(
+                  {
+                    db: database.db,
+                    clock,
+                    mailer,
+                    log: app.log,
+                    appName: config.appName,
+                    publicUrl: mail.publicUrl,
+                  },
+                  email,
+                ),
+            }
+          : undefined,
     });
     registerEventsRoutes(scopes, { bus: events, sessions });
     registerClientsRoutes(scopes, clients);

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       INVITE_CODE: 'SECRET-CODE-1',
       SMTP_URL: 'smtp://mailer:m4ilpass@mail.shop.ru:587',
       MAIL_FROM: 'noreply@shop.ru',
+      PUBLIC_URL: 'https://tasks.shop.ru',
     });
     expect(config).toMatchObject({ trashDays: 7, logPretty: true });
     expect(loadConfig({})).toMatchObject({ trashDays: 30, logPretty: false });
@@ -47,10 +48,31 @@ describe('loadConfig', () => {
   it('takes SMTP_URL and MAIL_FROM together or not at all', () => {
     expect(loadConfig({}).mail).toBeUndefined();
     expect(
-      loadConfig({ SMTP_URL: 'smtp://u:p@mail.shop.ru:587', MAIL_FROM: 'GL Задачи <noreply@shop.ru>' }).mail,
-    ).toEqual({ smtpUrl: 'smtp://u:p@mail.shop.ru:587', from: 'GL Задачи <noreply@shop.ru>' });
-    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.shop.ru' })).toThrow(/MAIL_FROM=/);
+      loadConfig({
+        SMTP_URL: 'smtp://u:p@mail.shop.ru:587',
+        MAIL_FROM: 'GL Задачи <noreply@shop.ru>',
+        PUBLIC_URL: 'https://tasks.shop.ru',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtp://u:p@mail.shop.ru:587',
+      from: 'GL Задачи <noreply@shop.ru>',
+      publicUrl: 'https://tasks.shop.ru',
+    });
+    // Mailed links come from PUBLIC_URL only, never from a request's Host header.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://u:p@mail.shop.ru', MAIL_FROM: 'noreply@shop.ru' })).toThrow(
+      /PUBLIC_URL=/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.shop.ru', PUBLIC_URL: 'https://t.shop.ru' })).toThrow(
+      /MAIL_FROM=/,
+    );
     expect(() => loadConfig({ MAIL_FROM: 'noreply@shop.ru' })).toThrow(/SMTP_URL=/);
+  });
+
+  it('never echoes a secret in a settings error; counts an invite code without its dashes', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail://user:hunter22@x' })).toThrow(/SMTP_URL=\(hidden\)/);
+    expect(() => loadConfig({ SMTP_URL: 'mail://user:hunter22@x' })).not.toThrow(/hunter22/);
+    expect(() => loadConfig({ INVITE_CODE: '--- ---' })).toThrow(/INVITE_CODE=\(hidden\)/);
+    expect(loadConfig({ INVITE_CODE: 'AB-CD-EF' }).inviteCode).toBe('AB-CD-EF');
   });
 
   it('trusts only the proxies it is told of: a number of hops or their addresses', () => {
@@ -67,6 +89,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['PUBLIC_URL', 'not a url'],
     ['INVITE_CODE', '123'],
+    ['INVITE_CODE', '------'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_PRETTY', 'sometimes'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeInviteCode } from '../domain/invite-code';
 import { DEFAULT_TRASH_DAYS } from '../domain/records';
 import { isValidVapidPair } from './vapid-pair';
 
@@ -42,7 +43,12 @@ const configSchema = z.object({
     .regex(/^(postgres|postgresql):\/\/|^sqlite:/, 'expected postgres://…, postgresql://… or sqlite:<file>')
     .optional(),
   PUBLIC_URL: z.url({ error: 'expected an absolute URL such as https://tasks.example.ru' }).optional(),
-  INVITE_CODE: z.string().trim().min(6, 'expected at least 6 characters').max(64).optional(),
+  INVITE_CODE: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((code) => normalizeInviteCode(code).length >= 6, 'expected at least 6 letters or digits')
+    .optional(),
   APP_NAME: z.string().trim().min(1).max(60).default('GL Задачи'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_PRETTY: z
@@ -104,14 +110,27 @@ function checkVapidPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx)
   }
 }
 
+/** Settings that may hold a password or a key. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY', 'INVITE_CODE']);
+
 /** SMTP_URL and MAIL_FROM come together: one without the other sends nothing, so it is refused. */
 function checkMailPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx) {
-  if (Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM)) return;
-  ctx.addIssue({
-    code: 'custom',
-    path: [env.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'],
-    message: 'expected both SMTP_URL and MAIL_FROM (e.g. "GL Задачи <noreply@shop.ru>"), or neither',
-  });
+  if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL'],
+      message: 'expected both SMTP_URL and MAIL_FROM (e.g. "GL Задачи <noreply@shop.ru>"), or neither',
+    });
+  }
+  // E-mailed links are built from PUBLIC_URL only: from a request's Host header, anyone
+  // could have the shop's own mail server send a link to their site.
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'expected the address staff open the app at (e.g. https://tasks.shop.ru) when SMTP_URL is set',
+    });
+  }
 }
 
 export type Config = ReturnType<typeof toConfig>;
@@ -140,7 +159,10 @@ function toConfig(env: z.infer<typeof configSchema>) {
     /** Days an item stays in the Корзина before the purge job deletes it for good. */
     trashDays: env.TRASH_DAYS,
     /** Where «Забыли пароль?» e-mails go out; without it the login page sends people to an admin. */
-    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    mail:
+      env.SMTP_URL && env.MAIL_FROM && env.PUBLIC_URL
+        ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
+        : undefined,
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
     /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */
@@ -167,7 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      // A secret is never echoed back: the message goes to the terminal and the journal.
+      const shown = SECRET_SETTINGS.has(name) && env[name] ? '(hidden)' : JSON.stringify(env[name]);
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid settings (see README, "Settings"):\n${lines.join('\n')}`);
   }

@@ -15,11 +15,18 @@ export const FORGOT_PASSWORD_COOLDOWN_MS = 2 * 60_000;
  * for this: neither the answer nor its timing tells who has an account.
  */
 export async function sendResetEmail(
-  deps: { db: Kysely<DB>; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; appName: string },
+  deps: {
+    db: Kysely<DB>;
+    clock: Clock;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    appName: string;
+    /** The only origin a mailed link may have (never a request's Host header). */
+    publicUrl: string;
+  },
   email: string,
-  origin: string,
 ): Promise<void> {
-  const { db, clock, mailer, log, appName } = deps;
+  const { db, clock, mailer, log, appName, publicUrl } = deps;
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'display_name'])
@@ -32,10 +39,11 @@ export async function sendResetEmail(
     .selectFrom('password_resets')
     .select('id')
     .where('user_id', '=', user.id)
+    .where('via', '=', 'email')
     .where('created_at', '>', new Date(now.getTime() - FORGOT_PASSWORD_COOLDOWN_MS).toISOString())
     .executeTakeFirst();
   if (recent) return;
-  const { token } = await createResetToken(db, now, user.id);
+  const { token } = await createResetToken(db, now, user.id, 'email');
   await mailer.send({
     to: user.email,
     subject: `Новый пароль — ${appName}`,
@@ -43,7 +51,7 @@ export async function sendResetEmail(
       `Здравствуйте, ${user.display_name}!`,
       '',
       `Чтобы задать новый пароль в ${appName}, откройте ссылку (она работает один раз, 24 часа):`,
-      resetPasswordLink(origin, token),
+      resetPasswordLink(publicUrl, token),
       '',
       'Если вы не просили сменить пароль, просто не открывайте её: старый пароль продолжит работать.',
     ].join('\n'),

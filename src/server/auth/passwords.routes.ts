@@ -10,7 +10,12 @@ import { resetPasswordLink } from '../../domain/routes';
 import { sessionOf } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
-import { USER_GONE_MESSAGE, type PasswordsService } from './passwords.service';
+import type { EventBus } from '../events/event-bus';
+import {
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  USER_GONE_MESSAGE,
+  type PasswordsService,
+} from './passwords.service';
 import type { SignInGuard } from './sign-in-guard';
 
 export const NO_MAIL_MESSAGE =
@@ -22,8 +27,8 @@ function originOf(request: FastifyRequest, publicUrl: string | undefined): strin
 }
 
 export interface PasswordEmails {
-  /** Sends the link in the background (the answer never waits for it). */
-  send(email: string, origin: string): Promise<void>;
+  /** Mails a link to PUBLIC_URL to an active account with this address, if there is one. */
+  send(email: string): Promise<void>;
 }
 
 export function registerPasswordsRoutes(
@@ -33,18 +38,32 @@ export function registerPasswordsRoutes(
     publicUrl,
     emails,
     guard,
+    events,
   }: {
     passwords: PasswordsService;
     publicUrl: string | undefined;
     /** Absent without SMTP_URL: «Забыли пароль?» then sends people to an admin. */
     emails: PasswordEmails | undefined;
-    guard: Pick<SignInGuard, 'registrationAttempt'>;
+    guard: Pick<SignInGuard, 'registrationAttempt' | 'beforeSignIn' | 'signInFailed'>;
+    events: EventBus;
   },
 ) {
   staff.put('/api/me/password', async (request, reply) => {
     const { currentPassword, newPassword } = parsePayload(passwordChangeInput, request.body);
     const session = sessionOf(request);
-    await passwords.change(session.user.id, session.sessionId, currentPassword, newPassword);
+    const email = session.user.email.toLowerCase();
+    // Guessing the current password from an open session counts like failed sign-ins.
+    await guard.beforeSignIn(request.ip, email);
+    try {
+      await passwords.change(session.user.id, session.sessionId, currentPassword, newPassword);
+    } catch (error) {
+      if (error instanceof AppError && error.message === CURRENT_PASSWORD_WRONG_MESSAGE) {
+        guard.signInFailed(request.ip, email);
+      }
+      throw error;
+    }
+    // The ended sessions' live streams close at once.
+    events.publish({ entity: 'user', id: session.user.id, op: 'update' });
     request.log.info({ userId: session.user.id }, 'password changed');
     return reply.status(204).send();
   });
@@ -62,16 +81,20 @@ export function registerPasswordsRoutes(
     // Counted with registrations: per address of the sender, not per e-mail typed.
     guard.registrationAttempt(request.ip);
     const { email } = parsePayload(forgotPasswordInput, request.body);
-    void emails
-      .send(email, originOf(request, publicUrl))
-      .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+    // After the answer is on its way: its timing tells nothing about the address.
+    setImmediate(() => {
+      emails
+        .send(email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+    });
     return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
   });
 
   open.post('/api/auth/password-reset', async (request, reply) => {
     const { token, password } = parsePayload(passwordResetInput, request.body);
-    await passwords.resetWithToken(token, password);
-    request.log.info('password set from a one-time link');
+    const userId = await passwords.resetWithToken(token, password);
+    events.publish({ entity: 'user', id: userId, op: 'update' });
+    request.log.info({ userId }, 'password set from a one-time link');
     return reply.status(204).send();
   });
 }

@@ -12,7 +12,7 @@ import type { SessionService } from './sessions.service';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Текущий пароль введён неверно';
 export const SAME_PASSWORD_MESSAGE = 'Новый пароль совпадает с текущим';
 export const RESET_LINK_INVALID_MESSAGE =
-  'Ссылка для смены пароля недействительна: она уже использована или устарела. Попросите администратора выдать новую';
+  'Ссылка для смены пароля недействительна: она уже использована или устарела. Запросите новую («Забыли пароль?») или попросите администратора';
 export const USER_GONE_MESSAGE = 'Сотрудник не найден';
 
 function userWithPassword(db: Kysely<DB>, id: number) {
@@ -35,10 +35,12 @@ export function createPasswordsService({
 }) {
   const { db } = database;
 
-  async function setPassword(trx: Kysely<DB>, userId: number, password: string, now: string) {
+  // The hash is made before the transaction: argon2 takes a while, and on SQLite a
+  // transaction holds the one connection everyone shares.
+  async function setPassword(trx: Kysely<DB>, userId: number, passwordHash: string, now: string) {
     await trx
       .updateTable('users')
-      .set({ password_hash: await hashPassword(password), updated_at: now })
+      .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', userId)
       .execute();
   }
@@ -53,20 +55,21 @@ export function createPasswordsService({
       }
       if (current === next) throw new AppError('bad_request', SAME_PASSWORD_MESSAGE);
       checkNewPassword(next, user.email);
+      const passwordHash = await hashPassword(next);
       await db.transaction().execute(async (trx) => {
-        await setPassword(trx, userId, next, clock.now().toISOString());
+        await setPassword(trx, userId, passwordHash, clock.now().toISOString());
         await sessions.endAllOf(trx, userId, sessionId);
       });
     },
 
-    /** A one-time link's token for this person (see reset-links.ts). */
-    createResetToken: (userId: number) => createResetToken(db, clock.now(), userId),
+    /** A one-time link's token an admin hands over (see reset-links.ts); it replaces older ones. */
+    createResetToken: (userId: number) => createResetToken(db, clock.now(), userId, 'admin'),
 
     /**
      * Sets the password from a link: once, within its time; every session of the
      * person ends. A link used twice at once works once (the second finds it used).
      */
-    async resetWithToken(token: string, password: string): Promise<void> {
+    async resetWithToken(token: string, password: string): Promise<number> {
       const now = clock.now().toISOString();
       const link = await db
         .selectFrom('password_resets')
@@ -75,9 +78,12 @@ export function createPasswordsService({
         .where('password_resets.token_hash', '=', hashSessionToken(token))
         .where('password_resets.used_at', 'is', null)
         .where('password_resets.expires_at', '>', now)
+        // Switched off meanwhile: the link is dead too.
+        .where('users.disabled_at', 'is', null)
         .executeTakeFirst();
       if (!link) throw new AppError('bad_request', RESET_LINK_INVALID_MESSAGE);
       checkNewPassword(password, link.email);
+      const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable('password_resets')
@@ -86,9 +92,10 @@ export function createPasswordsService({
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) === 0) throw new AppError('bad_request', RESET_LINK_INVALID_MESSAGE);
-        await setPassword(trx, link.user_id, password, now);
+        await setPassword(trx, link.user_id, passwordHash, now);
         await sessions.endAllOf(trx, link.user_id);
       });
+      return link.user_id;
     },
   };
 }

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PASSWORD, type SignedIn } from '../test/test-app';
 import { COMMON_PASSWORD_MESSAGE, EMAIL_IN_PASSWORD_MESSAGE } from './password-policy';
 import { NO_MAIL_MESSAGE } from './passwords.routes';
+import { RESET_FOR_DISABLED_MESSAGE } from './reset-links';
 import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -110,6 +111,35 @@ describeEachDatabase('passwords: change, one-time links, what is refused', (ctx)
       RESET_LINK_INVALID_MESSAGE,
     ]);
     admin = await ctx.signIn(admin.user.email);
+  });
+
+  it('a switched-off account gets no link, and its earlier links die', async () => {
+    const leaver = await ctx.register({ displayName: 'Уходящий Устин' });
+    const link = (await call('POST', `/api/employees/${leaver.user.id}/password-reset`, admin)).json().link;
+    const off = await call('PUT', `/api/employees/${leaver.user.id}/access`, admin, { disabled: true });
+    expect(off.statusCode).toBe(200);
+    const refused = await call('POST', `/api/employees/${leaver.user.id}/password-reset`, admin);
+    expect(failure(refused)).toEqual([409, RESET_FOR_DISABLED_MESSAGE]);
+    await call('PUT', `/api/employees/${leaver.user.id}/access`, admin, { disabled: false });
+    const late = await call('POST', '/api/auth/password-reset', null, {
+      token: link.split('#')[1],
+      password: 'back door phrase',
+    });
+    expect(failure(late)).toEqual([400, RESET_LINK_INVALID_MESSAGE]);
+  });
+
+  it('guessing the current password from an open session is limited like sign-ins', async () => {
+    const me = await ctx.register({ displayName: 'Угадайкин Устин' });
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const attempt = await call('PUT', '/api/me/password', me, {
+        currentPassword: `guess number ${i}`,
+        newPassword: 'a brand new phrase',
+      });
+      codes.push(attempt.statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes.slice(10)).toEqual([429, 429]);
   });
 
   it('without SMTP, «Забыли пароль?» sends people to an admin', async () => {

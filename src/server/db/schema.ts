@@ -36,6 +36,8 @@ export interface PasswordResetsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Who asked for it: an admin, the server's shell, or the person by e-mail. */
+  via: Generated<string>;
 }
 
 export interface SettingsTable {

@@ -32,9 +32,11 @@ interface Deps {
   clock: Clock;
   /** Ends every session of a user, in the caller's transaction (auth/ provides it). */
   endSessionsOf: (trx: Transaction<DB>, userId: number) => Promise<unknown>;
+  /** Cancels a person's unused password links, when their access is switched off (auth/ provides it). */
+  dropResetLinksOf?: (trx: Transaction<DB>, userId: number) => Promise<unknown>;
 }
 
-export function createUsersService({ database, clock, endSessionsOf }: Deps) {
+export function createUsersService({ database, clock, endSessionsOf, dropResetLinksOf }: Deps) {
   const { db, dialect } = database;
 
   async function requireUser(id: number) {
@@ -94,7 +96,11 @@ export function createUsersService({ database, clock, endSessionsOf }: Deps) {
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
         await updateUser(trx, targetId, { disabled_at: disabled ? now : null }, now);
-        if (disabled) await endSessionsOf(trx, targetId);
+        if (disabled) {
+          await endSessionsOf(trx, targetId);
+          // Switched on again later, a link they were sent before must not work.
+          await dropResetLinksOf?.(trx, targetId);
+        }
       });
       return reload(targetId);
     },

@@ -19,6 +19,8 @@ export function passwordResetsMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('expires_at', 'text', (col) => col.notNull())
         .addColumn('used_at', 'text')
+        // 'admin', 'shell' or 'email': the e-mail form's limit counts its own letters only.
+        .addColumn('via', 'text', (col) => col.notNull().defaultTo('admin'))
         .execute();
       await db.schema.createIndex('password_resets_user').on('password_resets').column('user_id').execute();
     },

@@ -1,6 +1,6 @@
 import { Anchor, Button, Code, Paper, PasswordInput, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, registerInput } from '../../../../domain/account-schemas';
+import { NEW_PASSWORD_HINT, registerInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
@@ -53,7 +53,7 @@ export function RegisterPage() {
       />
       <PasswordInput
         label="Пароль"
-        description={`Не короче ${PASSWORD_MIN_LENGTH} символов`}
+        description={NEW_PASSWORD_HINT}
         autoComplete="new-password"
         required
         {...field('password')}

@@ -2,22 +2,29 @@ import { Button, PasswordInput, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, passwordResetInput } from '../../../../domain/account-schemas';
+import { NEW_PASSWORD_HINT, passwordResetInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { api, errorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { useMe } from '../../../lib/session';
 import { AuthCard } from './AuthCard';
 
-/** The token of a one-time link rides in the address's fragment (#…), never sent to a server by itself. */
-function tokenFromAddress(): string {
-  return window.location.hash.replace(/^#/, '').trim();
+/**
+ * The token of a one-time link rides in the address's fragment (#…), never sent to a
+ * server by itself. Read once, then taken out of the address bar and the history.
+ */
+function takeTokenFromAddress(): string {
+  const token = window.location.hash.replace(/^#/, '').trim();
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return token;
 }
 
 /** Where a one-time link from an admin (or an e-mail) leads: set a new password, then sign in. */
 export function ResetPasswordPage() {
-  const [token] = useState(tokenFromAddress);
+  const [token] = useState(takeTokenFromAddress);
+  const me = useMe();
   const client = useQueryClient();
   const reset = useMutation({
     mutationFn: (input: { token: string; password: string }) =>
@@ -48,10 +55,16 @@ export function ResetPasswordPage() {
       {!token && (
         <ErrorBox message="Ссылка неполная: откройте её целиком из сообщения или попросите у администратора новую" />
       )}
+      {me.data && (
+        <Text size="sm" c="dimmed">
+          Сейчас в этом браузере выполнен вход как {me.data.email}. Пароль будет задан для учётной записи из
+          ссылки; чтобы войти с ним, выйдите из текущей.
+        </Text>
+      )}
       <ErrorBox message={reset.isError ? errorMessage(reset.error) : null} />
       <PasswordInput
         label="Новый пароль"
-        description={`Не короче ${PASSWORD_MIN_LENGTH} символов; не из списка самых частых и без имени из e-mail`}
+        description={NEW_PASSWORD_HINT}
         autoComplete="new-password"
         required
         disabled={!token}

@@ -56,6 +56,12 @@ export function ResetPasswordButton({ employee }: { employee: UserDto }) {
               Передайте ссылку сотруднику ({employee.displayName}). Она работает один раз, до{' '}
               {formatDateTime(made.expiresAt)}.
             </Text>
+            {/localhost|127\.0\.0\.1/.test(made.link) && (
+              <Text size="sm" c="orange">
+                Ссылка ведёт на этот компьютер (localhost): с телефона сотрудника она не откроется. Откройте
+                приложение по адресу в сети (или задайте PUBLIC_URL) и получите ссылку заново.
+              </Text>
+            )}
             <Code block data-testid="reset-link" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
               {made.link}
             </Code>

@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
-  PASSWORD_MIN_LENGTH,
+  NEW_PASSWORD_HINT,
   passwordChangeInput,
   type PasswordChangeInput,
 } from '../../../../domain/account-schemas';
@@ -35,7 +35,7 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
         />
         <PasswordInput
           label="Новый пароль"
-          description={`Не короче ${PASSWORD_MIN_LENGTH} символов; не из списка самых частых и без имени из e-mail`}
+          description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
           required
           {...form.getInputProps('newPassword')}
