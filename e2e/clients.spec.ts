@@ -25,7 +25,8 @@ test('create a client, find by phone fragment, autosave edits, WhatsApp link, de
   const clientUrl = page.url();
 
   // Found by a fragment of the phone, however it is formatted.
-  await page.getByRole('link', { name: '← Клиенты' }).click();
+  // Back where they came from: the directory.
+  await page.getByRole('link', { name: '← Назад' }).click();
   await page.getByLabel('Поиск клиентов').fill('345-67');
   await expect(page).toHaveURL(/q=345-67/);
   const row = page.getByTestId('client-row').filter({ hasText: name });

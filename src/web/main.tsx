@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/touch.css';
 import '../domain/zod-ru';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -223,7 +223,7 @@ describeEachDatabase(
         payload: { code: 'abc' },
       });
       expect(tooShort.statusCode).toBe(400);
-      expect(tooShort.json().error.message).toBe('Код приглашения не короче 6 символов');
+      expect(tooShort.json().error.message).toBe('Код приглашения: не меньше 6 букв или цифр');
     });
   },
   { config: testConfig({ inviteCode: undefined, sessionIdleMs: 86_400_000, sessionMaxMs: 86_400_000 }) },

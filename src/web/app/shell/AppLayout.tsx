@@ -31,7 +31,14 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Меню" />
-            <Anchor component={Link} to={paths.app} fw={700} size="lg" underline="never">
+            <Anchor
+              component={Link}
+              to={paths.app}
+              fw={700}
+              size="lg"
+              underline="never"
+              className="tap-target"
+            >
               {appName}
             </Anchor>
             <Group gap={4} visibleFrom="sm" component="nav">

@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '../../../domain/roles';
 import { useLogout } from '../../features/auth/api/auth-api';
 import { useCurrentUser } from '../../lib/session';
 
-/** E-mail, role label (opens the profile) and the logout button. */
+/** Who is signed in (opens the profile) and the logout button: e-mail and role in the header, name first in the phone menu. */
 export function UserBlock({
   vertical = false,
   onOpenProfile,
@@ -17,15 +17,37 @@ export function UserBlock({
 
   return (
     <Layout gap="sm" align={vertical ? 'stretch' : 'center'}>
-      <UnstyledButton onClick={onOpenProfile} title="Мой профиль" data-testid="current-user">
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" truncate maw={vertical ? undefined : 220}>
-            {me.email}
-          </Text>
-          <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
-            {ROLE_LABELS[me.role]}
-          </Badge>
-        </Group>
+      <UnstyledButton
+        onClick={onOpenProfile}
+        title="Мой профиль"
+        data-testid="current-user"
+        className={vertical ? 'tap-target' : undefined}
+      >
+        {vertical ? (
+          // The phone menu names the person first (the header keeps the spec's e-mail).
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={500} truncate>
+                {me.displayName}
+              </Text>
+              <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
+                {ROLE_LABELS[me.role]}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              {me.email}
+            </Text>
+          </Stack>
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" truncate maw={220}>
+              {me.email}
+            </Text>
+            <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
+              {ROLE_LABELS[me.role]}
+            </Badge>
+          </Group>
+        )}
       </UnstyledButton>
       <Button
         variant="default"

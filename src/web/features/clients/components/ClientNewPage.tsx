@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { clientCreateInput } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
+import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -51,9 +52,7 @@ export function ClientNewPage() {
             onPick={(client) => navigate(paths.client(client.id))}
           />
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.clients}>
-              Отмена
-            </Button>
+            <CancelButton fallback={paths.clients} />
             <Button type="submit" disabled={nameMissing} loading={create.isPending}>
               Сохранить
             </Button>

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
@@ -12,6 +12,7 @@ import {
   type ClientLinksDto,
 } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
+import { BackLink } from '../../../components/BackLink';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { FieldConflict } from '../../../components/editing/FieldConflict';
@@ -74,9 +75,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
   return (
     <Stack maw={640}>
       <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <Anchor component={Link} to={paths.clients} size="sm">
-        ← Клиенты
-      </Anchor>
+      <BackLink fallback={paths.clients} fallbackLabel="Клиенты" />
       {client.deletedAt !== null && (
         <TrashBanner
           kind="client"

@@ -10,7 +10,13 @@ export function ClientRow({ client }: { client: ClientDto }) {
     <Paper withBorder px="md" py="sm" radius="md" data-testid="client-row">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2} miw={0} style={{ flex: '1 1 220px' }}>
-          <Anchor component={Link} to={paths.client(client.id)} fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={paths.client(client.id)}
+            fw={500}
+            className="tap-target"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {client.fullName}
           </Anchor>
           <Text size="sm" c="dimmed">

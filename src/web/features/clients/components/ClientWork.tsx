@@ -44,7 +44,13 @@ function LinkedSection({
       )}
       {items?.map((item) => (
         <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
-          <Anchor component={Link} to={item.href} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={item.href}
+            size="sm"
+            className="tap-target"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {item.label}
           </Anchor>
           {item.badge}

@@ -33,7 +33,7 @@ export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: b
       title: 'Отключить доступ?',
       children: (
         <Text size="sm">
-          {employee.displayName} больше не сможет войти, все его сеансы завершатся сразу. Включить доступ
+          {employee.displayName}: вход будет закрыт, все сеансы сотрудника завершатся сразу. Включить доступ
           можно в любой момент.
         </Text>
       ),

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { taskCreateInput } from '../../../../domain/task-schemas';
+import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -49,9 +50,7 @@ export function TaskNewPage() {
             autoFocus
           />
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.tasks}>
-              Отмена
-            </Button>
+            <CancelButton fallback={paths.tasks} />
             <Button type="submit" loading={create.isPending}>
               Создать задачу
             </Button>

@@ -7,6 +7,7 @@ import { TASK_FIELD_LABELS, type TaskDetailDto, type TaskPatchInput } from '../.
 import type { StoredFileDto } from '../../../../domain/ticket-schemas';
 import { TASK_STATUS_LABELS, isTaskStatus } from '../../../../domain/task-status';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
+import { BackLink } from '../../../components/BackLink';
 import { RecordGate } from '../../../components/RecordGate';
 import { PhotoGallery } from '../../../components/PhotoGallery';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
@@ -81,9 +82,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
   return (
     <Stack maw={760}>
       <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <Anchor component={Link} to={paths.tasks} size="sm">
-        ← Задачи
-      </Anchor>
+      <BackLink fallback={paths.tasks} fallbackLabel="Задачи" />
       {task.deletedAt !== null && (
         <TrashBanner kind="task" id={task.id} deletedAt={task.deletedAt} deletedByName={task.deletedByName} />
       )}
@@ -120,7 +119,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
           </ReadOnlyWhen>
           {task.clientId && (
             <Group gap={6}>
-              <Anchor component={Link} to={paths.client(task.clientId)} size="sm">
+              <Anchor component={Link} to={paths.client(task.clientId)} size="sm" className="tap-target">
                 Карточка клиента: {task.clientName}
               </Anchor>
               <InTrashBadge inTrash={task.clientInTrash} />

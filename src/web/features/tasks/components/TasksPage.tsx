@@ -46,7 +46,7 @@ export function TasksPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Задачи</Title>
+        <Title order={2}>Все задачи</Title>
         <Button component={Link} to={paths.taskNew}>
           Новая задача
         </Button>

@@ -10,12 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
 import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
+import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -175,9 +176,7 @@ export function TicketNewPage() {
             />
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.tickets}>
-              Отмена
-            </Button>
+            <CancelButton fallback={paths.tickets} />
             <Button type="submit" loading={create.isPending}>
               Создать заявку
             </Button>

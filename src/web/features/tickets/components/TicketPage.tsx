@@ -30,6 +30,7 @@ import { DateField } from '../../../components/editing/DateField';
 import { FieldConflict } from '../../../components/editing/FieldConflict';
 import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
+import { BackLink } from '../../../components/BackLink';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
@@ -127,9 +128,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   return (
     <Stack maw={760}>
       <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <Anchor component={Link} to={paths.tickets} size="sm">
-        ← Заявки
-      </Anchor>
+      <BackLink fallback={paths.tickets} fallbackLabel="Заявки" />
       {ticket.deletedAt !== null && (
         <TrashBanner
           kind="ticket"
@@ -163,7 +162,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                 <InTrashBadge inTrash={ticket.clientInTrash} />
               </Group>
               {ticket.clientId ? (
-                <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500}>
+                <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500} className="tap-target">
                   {ticket.clientName}
                 </Anchor>
               ) : (

@@ -56,7 +56,7 @@ export function TicketsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Заявки</Title>
+        <Title order={2}>Все заявки</Title>
         <Button component={Link} to={paths.ticketNew}>
           Новая заявка
         </Button>

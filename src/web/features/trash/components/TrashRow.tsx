@@ -46,6 +46,7 @@ export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boole
             component={Link}
             to={LINKS[item.kind](item.id)}
             fw={500}
+            className="tap-target"
             style={{ overflowWrap: 'anywhere' }}
           >
             {heading(item)}

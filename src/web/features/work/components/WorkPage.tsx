@@ -85,10 +85,10 @@ export function WorkPage() {
         renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} />}
       />
       <Group gap="md" justify="center">
-        <Anchor component={Link} to={paths.tickets} size="sm">
+        <Anchor component={Link} to={paths.tickets} size="sm" className="tap-target">
           Все заявки
         </Anchor>
-        <Anchor component={Link} to={paths.tasks} size="sm">
+        <Anchor component={Link} to={paths.tasks} size="sm" className="tap-target">
           Все задачи
         </Anchor>
       </Group>
