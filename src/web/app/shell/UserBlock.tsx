@@ -14,6 +14,11 @@ export function UserBlock({
   const me = useCurrentUser();
   const logout = useLogout();
   const Layout = vertical ? Stack : Group;
+  const roleBadge = (
+    <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
+      {ROLE_LABELS[me.role]}
+    </Badge>
+  );
 
   return (
     <Layout gap="sm" align={vertical ? 'stretch' : 'center'}>
@@ -30,9 +35,7 @@ export function UserBlock({
               <Text fw={500} truncate>
                 {me.displayName}
               </Text>
-              <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
-                {ROLE_LABELS[me.role]}
-              </Badge>
+              {roleBadge}
             </Group>
             <Text size="xs" c="dimmed" truncate>
               {me.email}
@@ -43,9 +46,7 @@ export function UserBlock({
             <Text size="sm" truncate maw={220}>
               {me.email}
             </Text>
-            <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
-              {ROLE_LABELS[me.role]}
-            </Badge>
+            {roleBadge}
           </Group>
         )}
       </UnstyledButton>
