@@ -54,6 +54,7 @@ test('on a 390 px phone every tap target on the main screens is at least 44 px',
     `/app/tickets/${ticket.id}`,
     '/app/tickets/new',
     '/app/trash',
+    '/app/employees',
   ]) {
     await page.goto(path);
     await page.getByRole('heading').first().waitFor();
@@ -61,6 +62,12 @@ test('on a 390 px phone every tap target on the main screens is at least 44 px',
     await expect(page.getByText('Загрузка...')).toHaveCount(0);
     expect(await smallTargets(page), path).toEqual([]);
   }
+  // Сотрудники are cards on a phone: every control on screen, nothing scrolls sideways.
+  await page.goto('/app/employees');
+  const card = page.getByTestId(`employee-${ADMIN.email}`);
+  await expect(card.getByLabel(`Роль: ${ADMIN.displayName}`, { exact: true })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   await page.getByRole('button', { name: 'Меню' }).click();
   expect(await smallTargets(page), 'menu').toEqual([]);
 });

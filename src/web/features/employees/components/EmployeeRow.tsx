@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ROLE_LABELS, ROLES, isRole } from '../../../../domain/roles';
 import type { UserDto } from '../../../../domain/users';
@@ -9,7 +9,8 @@ import { ResetPasswordButton } from './ResetPasswordButton';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: boolean }) {
+/** The role select and the access buttons of one person, for the table row and the phone card alike. */
+function useEmployeeControls(employee: UserDto, isSelf: boolean) {
   const changeRole = useChangeRole();
   const changeAccess = useChangeAccess();
   const onError = (error: unknown) => toast.error(errorMessage(error));
@@ -42,55 +43,94 @@ export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: b
       onConfirm: () => setAccess(true),
     });
 
+  const roleSelect = (
+    <Select
+      aria-label={`Роль: ${employee.displayName}`}
+      data={ROLE_OPTIONS}
+      value={employee.role}
+      onChange={setRole}
+      allowDeselect={false}
+      disabled={isSelf || changeRole.isPending}
+      title={isSelf ? 'Собственную роль изменить нельзя' : undefined}
+      w={150}
+    />
+  );
+  const access = isSelf ? (
+    <Badge variant="light" tt="none">
+      Активен
+    </Badge>
+  ) : employee.disabled ? (
+    <Button size="xs" variant="light" onClick={() => setAccess(false)} loading={changeAccess.isPending}>
+      Включить
+    </Button>
+  ) : (
+    <Group gap={4} wrap="wrap">
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={confirmDisable}
+        loading={changeAccess.isPending}
+      >
+        Отключить
+      </Button>
+      <ResetPasswordButton employee={employee} />
+    </Group>
+  );
+  return { roleSelect, access };
+}
+
+function Name({ employee, isSelf }: { employee: UserDto; isSelf: boolean }) {
+  return (
+    <>
+      {employee.displayName}
+      {isSelf && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          (вы)
+        </Text>
+      )}
+    </>
+  );
+}
+
+export function EmployeeRow({ employee, isSelf }: { employee: UserDto; isSelf: boolean }) {
+  const { roleSelect, access } = useEmployeeControls(employee, isSelf);
   return (
     <Table.Tr c={employee.disabled ? 'dimmed' : undefined} data-testid={`employee-${employee.email}`}>
       <Table.Td>
-        {employee.displayName}
-        {isSelf && (
-          <Text span size="xs" c="dimmed">
-            {' '}
-            (вы)
-          </Text>
-        )}
+        <Name employee={employee} isSelf={isSelf} />
       </Table.Td>
       <Table.Td>{employee.email}</Table.Td>
       <Table.Td>{employee.phone || '—'}</Table.Td>
-      <Table.Td>
-        <Select
-          aria-label={`Роль: ${employee.displayName}`}
-          data={ROLE_OPTIONS}
-          value={employee.role}
-          onChange={setRole}
-          allowDeselect={false}
-          disabled={isSelf || changeRole.isPending}
-          title={isSelf ? 'Собственную роль изменить нельзя' : undefined}
-          w={150}
-        />
-      </Table.Td>
-      <Table.Td>
-        {isSelf ? (
-          <Badge variant="light" tt="none">
-            Активен
-          </Badge>
-        ) : employee.disabled ? (
-          <Button size="xs" variant="light" onClick={() => setAccess(false)} loading={changeAccess.isPending}>
-            Включить
-          </Button>
-        ) : (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={confirmDisable}
-              loading={changeAccess.isPending}
-            >
-              Отключить
-            </Button>
-            <ResetPasswordButton employee={employee} />
-          </Group>
-        )}
-      </Table.Td>
+      <Table.Td>{roleSelect}</Table.Td>
+      <Table.Td>{access}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** On a phone: one card per person, every control in reach (the table would scroll sideways). */
+export function EmployeeCard({ employee, isSelf }: { employee: UserDto; isSelf: boolean }) {
+  const { roleSelect, access } = useEmployeeControls(employee, isSelf);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      c={employee.disabled ? 'dimmed' : undefined}
+      data-testid={`employee-${employee.email}`}
+    >
+      <Stack gap={6}>
+        <Text fw={500}>
+          <Name employee={employee} isSelf={isSelf} />
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {employee.email}
+          {employee.phone ? ` · ${employee.phone}` : ''}
+        </Text>
+        {roleSelect}
+        {access}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,22 +1,32 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { LoadingMessage } from '../../../components/LoadingMessage';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEmployees } from '../api/employees-api';
-import { EmployeeRow } from './EmployeeRow';
+import { EmployeeCard, EmployeeRow } from './EmployeeRow';
 import { DefaultAssigneesCard } from './DefaultAssigneesCard';
 import { InviteCodeCard } from './InviteCodeCard';
 
 export function EmployeesPage() {
   const me = useCurrentUser();
   const employees = useEmployees();
+  // The table needs ~680 px; narrower, one card per person.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   return (
     <Stack>
       <Title order={2}>Сотрудники</Title>
       {employees.isPending && <LoadingMessage paused={employees.fetchStatus === 'paused'} />}
       {employees.isError && !employees.data && <Text c="red">{errorMessage(employees.error)}</Text>}
-      {employees.data && (
+      {employees.data && narrow && (
+        <Stack gap="xs">
+          {employees.data.map((employee) => (
+            <EmployeeCard key={employee.id} employee={employee} isSelf={employee.id === me.id} />
+          ))}
+        </Stack>
+      )}
+      {employees.data && !narrow && (
         <Table.ScrollContainer minWidth={680}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>

@@ -64,7 +64,7 @@ export function TicketsPage() {
       <Group grow wrap="wrap" align="flex-start">
         <TextInput
           type="search"
-          placeholder="Поиск: тип, клиент или номер"
+          placeholder="Поиск: тип, клиент, №"
           aria-label="Поиск заявок"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}

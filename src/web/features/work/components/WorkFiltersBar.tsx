@@ -32,7 +32,7 @@ export function WorkFiltersBar({
     <>
       <TextInput
         type="search"
-        placeholder="Поиск: название, исполнитель, номер, телефон клиента"
+        placeholder="Поиск: название, №, телефон"
         aria-label="Поиск"
         value={values.text}
         onChange={(e) => onChange({ text: e.currentTarget.value })}
