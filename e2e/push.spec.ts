@@ -55,6 +55,20 @@ async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0],
 
 const enableButton = (page: Page) => page.getByRole('button', { name: 'Включить уведомления' });
 
+test('served over plain HTTP (not localhost), the bell says notifications need HTTPS', async ({
+  page,
+  context,
+  request,
+}) => {
+  // What a browser reports for http://192.168.1.20:3000: not a secure context.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'isSecureContext', { get: () => false });
+  });
+  await signIn(page, request, 'Небезопаснов Никита');
+  await enableButton(page).click();
+  await expect(page.getByText('Уведомления работают только по HTTPS')).toBeVisible();
+});
+
 test('a browser without Web Push is told so', async ({ page, context, request }) => {
   await context.addInitScript(() => {
     delete (window as unknown as { PushManager?: unknown }).PushManager;
@@ -85,15 +99,16 @@ test('allowing notifications stores this device, and logout forgets it', async (
   expect(await page.evaluate(() => sessionStorage.getItem('pushUnsubscribed'))).toBe('yes');
 });
 
-test('a push service that refuses, or a refused permission, ends in the error alert', async ({
+test('a refused permission says how to allow notifications; a push service that refuses ends in the error alert', async ({
   page,
   context,
   request,
 }) => {
-  // Permission not granted: Chromium dismisses the prompt in automation.
+  // Permission not granted: Chromium denies the prompt in automation. The bell says how
+  // to allow notifications, in Russian (issue 17), instead of a bare error.
   await signIn(page, request, 'Отказов Олег');
   await enableButton(page).click();
-  await expectToast(page, 'Ошибка включения push');
+  await expectToast(page, 'Уведомления для этого сайта запрещены в браузере. Разрешите их');
 
   await context.grantPermissions(['notifications']);
   await stubPushManager(context, 'fails');

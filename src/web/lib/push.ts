@@ -7,7 +7,24 @@ export const PUSH_ALERTS = {
   failed: 'Ошибка включения push',
 } as const;
 
-export type PushOutcome = keyof typeof PUSH_ALERTS;
+/**
+ * Two more cases the issue names (17): a page served over plain HTTP, and notifications
+ * the person has blocked for this site — each says what to do.
+ */
+export const PUSH_HELP = {
+  insecure:
+    'Уведомления работают только по HTTPS. Откройте приложение по адресу, который начинается с https:// (его настраивает администратор)',
+  denied:
+    'Уведомления для этого сайта запрещены в браузере. Разрешите их: нажмите значок слева от адреса сайта → «Уведомления» → «Разрешить», затем нажмите колокольчик снова',
+} as const;
+
+export type PushOutcome = keyof typeof PUSH_ALERTS | keyof typeof PUSH_HELP;
+
+export function pushMessage(outcome: PushOutcome): string {
+  return outcome in PUSH_HELP
+    ? PUSH_HELP[outcome as keyof typeof PUSH_HELP]
+    : PUSH_ALERTS[outcome as keyof typeof PUSH_ALERTS];
+}
 
 // A service worker that never becomes ready (blocked by the browser) must not leave the
 // button spinning.
@@ -61,9 +78,13 @@ function saveSubscription(subscription: PushSubscription) {
  * subscription made for an older key is replaced) and stores it for this user and device.
  */
 export async function enablePush(): Promise<PushOutcome> {
+  if (notificationsAvailable() && !window.isSecureContext) return 'insecure';
   if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
   try {
-    if ((await Notification.requestPermission()) !== 'granted') return 'failed';
+    const permission = await Notification.requestPermission();
+    if (permission === 'denied') return 'denied';
+    if (permission !== 'granted') return 'failed';
     const registration = await readyRegistration();
     const { publicKey } = await api<{ publicKey: string }>('/api/push/public-key');
     const key = base64UrlToBytes(publicKey);

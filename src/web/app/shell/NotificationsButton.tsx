@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '../../components/BellIcon';
-import { enablePush, notificationsAvailable, PUSH_ALERTS, resyncPush } from '../../lib/push';
+import { enablePush, notificationsAvailable, PUSH_ALERTS, pushMessage, resyncPush } from '../../lib/push';
 import { toast } from '../../lib/toast';
 
 /**
@@ -30,7 +30,7 @@ export function NotificationsButton() {
       setEnabled(true);
       toast.success(PUSH_ALERTS.enabled);
     } else {
-      toast.error(PUSH_ALERTS[outcome]);
+      toast.error(pushMessage(outcome));
     }
   };
 
