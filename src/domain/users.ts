@@ -18,6 +18,9 @@ export interface PublicConfig {
   trashDays: number;
   /** «Забыли пароль?» e-mails a link (SMTP is configured); otherwise it sends people to an admin. */
   passwordByEmail: boolean;
+  /** The upload limits (bytes), checked in the browser before anything is sent. */
+  maxUploadBytes: number;
+  maxUploadRequestBytes: number;
 }
 
 export interface InviteCodeDto {

@@ -266,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         appName: config.appName,
         trashDays: config.trashDays,
         passwordByEmail: config.mail !== undefined,
+        maxUploadBytes: config.maxUploadBytes,
+        maxUploadRequestBytes: config.maxUploadRequestBytes,
       },
     });
   });
