@@ -51,6 +51,7 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/trash/:kind/:id': admins,
   'DELETE /api/trash': admins,
   'GET /api/tickets': staff,
+  'GET /api/tickets/legacy-statuses': staff,
   'POST /api/tickets': staff,
   'GET /api/tickets/:id': staff,
   'PATCH /api/tickets/:id': staff,

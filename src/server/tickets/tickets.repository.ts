@@ -63,3 +63,20 @@ export function listTickets(
     .limit(limit + 1)
     .execute();
 }
+
+/** Which of these (legacy) statuses some live ticket still has: one index lookup each. */
+export async function statusesInUse(db: Kysely<DB>, statuses: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(
+    statuses.map((status) =>
+      db
+        .selectFrom('tickets')
+        .select('id')
+        .where('status', '=', status)
+        .where('deleted_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst()
+        .then((row) => (row ? status : null)),
+    ),
+  );
+  return found.filter((status): status is string => status !== null);
+}

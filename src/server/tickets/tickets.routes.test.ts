@@ -245,6 +245,25 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(fresh.history.filter((h) => h.action === 'status_change')).toHaveLength(1);
   });
 
+  it('offers a legacy status as a filter only while a live ticket has it', async () => {
+    const legacy = async () => (await call('GET', '/api/tickets/legacy-statuses')).json().statuses;
+    await ctx.database.db
+      .updateTable('tickets')
+      .set({ status: 'new' })
+      .where('status', '=', 'returned')
+      .execute();
+    expect(await legacy()).not.toContain('returned');
+    const ticket = await newTicket();
+    await ctx.database.db
+      .updateTable('tickets')
+      .set({ status: 'returned' })
+      .where('id', '=', ticket.id)
+      .execute();
+    expect(await legacy()).toContain('returned');
+    await call('DELETE', `/api/tickets/${ticket.id}`);
+    expect(await legacy()).not.toContain('returned');
+  });
+
   it('steps from legacy statuses to the nearest pipeline status', async () => {
     const ticket = await newTicket();
     await ctx.database.db

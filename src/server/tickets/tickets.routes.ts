@@ -30,6 +30,10 @@ export function registerTicketsRoutes(
     return tickets.list(parsePayload(listQuery, request.query));
   });
 
+  staff.get('/api/tickets/legacy-statuses', async () => {
+    return { statuses: await tickets.legacyStatusesInUse() };
+  });
+
   staff.post('/api/tickets', async (request, reply) => {
     const actor = actorOf(request);
     const ticket = await tickets.create(actor, parsePayload(ticketCreateInput, request.body));

@@ -2,6 +2,7 @@ import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { TicketCreateData, TicketDetailDto, TicketDto } from '../../domain/ticket-schemas';
 import {
+  LEGACY_TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   isTicketStatus,
   showsPvzPhotos,
@@ -21,7 +22,7 @@ import { createTicketChanges } from './ticket-changes';
 import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { toTicketDto } from './ticket-dto';
-import { findTicket, insertTicket, listTickets } from './tickets.repository';
+import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
 
 export { TICKET_NOT_FOUND_MESSAGE };
 
@@ -47,6 +48,11 @@ export function createTicketsService(deps: ItemServiceDeps) {
 
   return {
     get,
+
+    /** The old tool's statuses some ticket still has: only those are offered as filters. */
+    async legacyStatusesInUse(): Promise<string[]> {
+      return statusesInUse(db, LEGACY_TICKET_STATUSES);
+    },
 
     async list(params: {
       q?: string;

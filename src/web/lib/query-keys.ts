@@ -21,6 +21,8 @@ export const queryKeys = {
     all: ['tickets'] as const,
     lists: ['tickets', 'list'] as const,
     list: (filter: Record<string, string | number>) => ['tickets', 'list', filter] as const,
+    /** Under lists: a ticket's change refreshes it. */
+    legacyStatuses: ['tickets', 'list', 'legacy-statuses'] as const,
     detail: (id: number) => ['tickets', 'detail', id] as const,
   },
   tasks: {

@@ -83,3 +83,10 @@ export const useUploadTicketFiles = (id: number, kind: 'files' | 'pvz-photos') =
 
 export const useDeleteTicketFile = (id: number) =>
   useTicketMutation((fileId: number) => api(`/api/tickets/${id}/files/${fileId}`, { method: 'DELETE' }));
+
+/** Legacy statuses some live ticket still has (the status filter offers only those). */
+export const useLegacyStatusesInUse = () =>
+  useQuery({
+    queryKey: queryKeys.tickets.legacyStatuses,
+    queryFn: async () => (await api<{ statuses: string[] }>('/api/tickets/legacy-statuses')).statuses,
+  });

@@ -10,19 +10,27 @@ import {
   isTicketStatus,
 } from '../../../../domain/ticket-status';
 import { PagedList } from '../../../components/PagedList';
-import { useTicketList } from '../api/tickets-api';
+import { useLegacyStatusesInUse, useTicketList } from '../api/tickets-api';
 import { TicketRow } from './TicketRow';
 
-const STATUS_OPTIONS = [
-  { group: 'Статусы', items: TICKET_PIPELINE.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })) },
-  {
-    group: 'Старые статусы',
-    items: LEGACY_TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
-  },
-];
+const PIPELINE_OPTIONS = {
+  group: 'Статусы',
+  items: TICKET_PIPELINE.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
+};
+
+/** The old tool's statuses are offered only while some ticket has one (or one is chosen). */
+function statusOptions(inUse: readonly string[], chosen: string) {
+  const legacy = LEGACY_TICKET_STATUSES.filter((s) => inUse.includes(s) || s === chosen);
+  if (legacy.length === 0) return [PIPELINE_OPTIONS];
+  return [
+    PIPELINE_OPTIONS,
+    { group: 'Старые статусы', items: legacy.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })) },
+  ];
+}
 
 export function TicketsPage() {
   const [params, setParams] = useSearchParams();
+  const legacyInUse = useLegacyStatusesInUse();
   const [text, setText] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(text.trim(), 250);
   const fromUrl = params.get('status') ?? '';
@@ -74,7 +82,7 @@ export function TicketsPage() {
         <Select
           aria-label="Статус"
           placeholder="Все статусы"
-          data={STATUS_OPTIONS}
+          data={statusOptions(legacyInUse.data ?? [], status)}
           value={status || null}
           onChange={setStatus}
           clearable
