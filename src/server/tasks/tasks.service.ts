@@ -19,7 +19,7 @@ import { derivedColumns, refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
-import { NOBODY, NO_CLIENT, assigneeOrDefault, resolveClient } from '../work-items/item-parties';
+import { assigneeOrDefault, resolveClient, resolvePartyChanges } from '../work-items/item-parties';
 import { refuseInTrash } from '../trash/trash-marks';
 import { toTaskDto } from './task-dto';
 import { historyHead } from '../history/history-reader';
@@ -141,38 +141,16 @@ export function createTasksService(deps: ItemServiceDeps) {
         const changes = pickFields(fields, judged.changed);
         const now = clock.now().toISOString();
         const { columns, history } = describeTaskEdit(row, changes, now);
-        let assignedTo: number | null = null;
-        if (changes.assigneeId !== undefined) {
-          const assignee = await resolveAssignee(trx, changes.assigneeId);
-          columns.assignee_id = assignee.id;
-          columns.assignee_name = assignee.name;
-          history.push({
-            action: 'assign',
-            oldValue: row.assignee_name || NOBODY,
-            newValue: assignee.name || NOBODY,
-          });
-          assignedTo = assignee.id;
-        }
-        let clientPhone = row.client_phone;
-        if (changes.clientId !== undefined) {
-          const client = await resolveClient(trx, changes.clientId);
-          columns.client_id = client.id;
-          columns.client_name = client.name;
-          clientPhone = client.phone;
-          history.push({
-            action: 'set_client',
-            oldValue: row.client_name || NO_CLIENT,
-            newValue: client.name || NO_CLIENT,
-          });
-        }
-        const written = { ...columns, updated_at: now };
+        const parties = await resolvePartyChanges(trx, row, changes);
+        history.push(...parties.history);
+        const written = { ...columns, ...parties.columns, updated_at: now };
         // One read, one write: the derived columns are computed from the row as it will be.
         const version = await updateVersioned(trx, 'tasks', row, judged.changed, actor.id, {
           ...written,
-          ...derivedColumns('task', id, { ...row, ...written, client_phone: clientPhone }),
+          ...derivedColumns('task', id, { ...row, ...written, client_phone: parties.clientPhone }),
         });
         await writeHistory(trx, history.map(historyFor('task', id, actor, now)));
-        return { conflict: null, changed: true, assignedTo, version };
+        return { conflict: null, changed: true, assignedTo: parties.assignedTo, version };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TASK_FIELD_LABELS, {

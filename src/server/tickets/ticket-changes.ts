@@ -22,14 +22,13 @@ import type { DB } from '../db/schema';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { PushNotifier } from '../push/push-notifier';
-import { resolveAssignee } from '../users/resolve-assignee';
 import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../work-items/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { refuseInTrash } from '../trash/trash-marks';
-import { NOBODY, NO_CLIENT, resolveClient } from '../work-items/item-parties';
+import { resolvePartyChanges } from '../work-items/item-parties';
 import { describeEdit, statusText } from './ticket-history';
 import { findTicket, type TicketRow } from './tickets.repository';
 
@@ -108,37 +107,15 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         refuseProviderOutsideItsStatus(row, changes);
         const now = clock.now().toISOString();
         const { columns, history } = describeEdit(row, changes);
-        let assignedTo: number | null = null;
-        if (changes.assigneeId !== undefined) {
-          const assignee = await resolveAssignee(trx, changes.assigneeId);
-          columns.assignee_id = assignee.id;
-          columns.assignee_name = assignee.name;
-          history.push({
-            action: 'assign',
-            oldValue: row.assignee_name || NOBODY,
-            newValue: assignee.name || NOBODY,
-          });
-          assignedTo = assignee.id;
-        }
-        let clientPhone = row.client_phone;
-        if (changes.clientId !== undefined) {
-          const client = await resolveClient(trx, changes.clientId);
-          columns.client_id = client.id;
-          columns.client_name = client.name;
-          clientPhone = client.phone;
-          history.push({
-            action: 'set_client',
-            oldValue: row.client_name || NO_CLIENT,
-            newValue: client.name || NO_CLIENT,
-          });
-        }
-        const written = { ...columns, updated_at: now };
+        const parties = await resolvePartyChanges(trx, row, changes);
+        history.push(...parties.history);
+        const written = { ...columns, ...parties.columns, updated_at: now };
         const version = await updateVersioned(trx, 'tickets', row, judged.changed, actor.id, {
           ...written,
-          ...derivedColumns('ticket', id, { ...row, ...written, client_phone: clientPhone }),
+          ...derivedColumns('ticket', id, { ...row, ...written, client_phone: parties.clientPhone }),
         });
         await writeHistory(trx, history.map(historyFor('ticket', id, actor, now)));
-        return { conflict: null, changed: true, assignedTo, version };
+        return { conflict: null, changed: true, assignedTo: parties.assignedTo, version };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TICKET_FIELD_LABELS, {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { newClientColumns } from '../clients/client-columns';
 import { findClient, insertClient } from '../clients/clients.repository';
 import type { DB } from '../db/schema';
-import { historyFor, writeHistory } from '../history/history-writer';
+import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
+import { resolveAssignee } from '../users/resolve-assignee';
 import { AppError } from '../errors';
 import type { DefaultAssignees } from '../settings/default-assignees';
 import type { Actor } from './actor';
@@ -16,8 +17,8 @@ export interface ItemClient {
 }
 
 /** How history reads an empty assignee or client. */
-export const NOBODY = 'Без исполнителя';
-export const NO_CLIENT = 'Без клиента';
+const NOBODY = 'Без исполнителя';
+const NO_CLIENT = 'Без клиента';
 
 export const CLIENT_GONE_MESSAGE = 'Клиент не найден, выберите другого';
 
@@ -54,4 +55,55 @@ export async function assigneeOrDefault(
   if (requested !== undefined) return requested;
   const settings = await defaults.get();
   return kind === 'ticket' ? settings.ticketAssigneeId : settings.taskAssigneeId;
+}
+
+/** What an edit of a ticket or task resolves about its people: columns, history, who to tell. */
+export interface PartyChanges {
+  columns: {
+    assignee_id?: number | null;
+    assignee_name?: string;
+    client_id?: number | null;
+    client_name?: string;
+  };
+  history: HistoryChange[];
+  /** The new assignee, to notify; null when the assignee did not change (or is nobody). */
+  assignedTo: number | null;
+  /** The client's phone as it will be, for the item's search columns. */
+  clientPhone: string | null;
+}
+
+/**
+ * The assignee and client parts of an edit of a ticket or task: looked up in the
+ * caller's transaction (a person switched off, or a client in the Корзина, is refused),
+ * with the history rows saying who and whom before and after.
+ */
+export async function resolvePartyChanges(
+  trx: Kysely<DB>,
+  row: { assignee_name: string; client_name: string; client_phone: string | null },
+  changes: { assigneeId?: number | null; clientId?: number | null },
+): Promise<PartyChanges> {
+  const result: PartyChanges = { columns: {}, history: [], assignedTo: null, clientPhone: row.client_phone };
+  if (changes.assigneeId !== undefined) {
+    const assignee = await resolveAssignee(trx, changes.assigneeId);
+    result.columns.assignee_id = assignee.id;
+    result.columns.assignee_name = assignee.name;
+    result.history.push({
+      action: 'assign',
+      oldValue: row.assignee_name || NOBODY,
+      newValue: assignee.name || NOBODY,
+    });
+    result.assignedTo = assignee.id;
+  }
+  if (changes.clientId !== undefined) {
+    const client = await resolveClient(trx, changes.clientId);
+    result.columns.client_id = client.id;
+    result.columns.client_name = client.name;
+    result.clientPhone = client.phone;
+    result.history.push({
+      action: 'set_client',
+      oldValue: row.client_name || NO_CLIENT,
+      newValue: client.name || NO_CLIENT,
+    });
+  }
+  return result;
 }
