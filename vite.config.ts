@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreensChunk } from './build/first-screens-chunk';
+import { routePreloads } from './build/route-preloads-plugin';
 import { serviceWorker } from './build/service-worker-plugin';
 
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
@@ -33,10 +35,12 @@ function precompress(): Plugin {
   };
 }
 
+const firstScreens = firstScreensChunk();
+
 // The web app lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), firstScreens.plugin, routePreloads(), serviceWorker(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -46,6 +50,9 @@ export default defineConfig({
     // React + Mantine make a ~560 kB main chunk (about 170 kB as sent); measured in
     // docs/benchmarks.md and within the first-row target, so the warning is only noise.
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [firstScreens.group] } },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -90,7 +90,7 @@ test('the copy button copies the phone and says «Скопировано»', asy
   expect(created.status()).toBe(201);
   await page.goto('/app/clients');
   const row = page.getByTestId('client-row').filter({ hasText: name });
-  await row.getByRole('button', { name: /Скопировать телефон/ }).click();
+  await row.getByRole('button', { name: /Копировать телефон/ }).click();
   await expect(page.getByText('Скопировано')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('8 (343) 555-44-33');
 });

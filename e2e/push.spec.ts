@@ -121,7 +121,17 @@ test('a refused permission says how to allow notifications; a push service that 
 test('a push shows one notification per item, opening the item', async ({ page, context, request }) => {
   await context.grantPermissions(['notifications']);
   await signIn(page, request, 'Звонков Захар');
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  // `ready` resolves as the worker starts activating; a push service only ever delivers to an
+  // activated one, and Chromium may drop a push sent in between (seen once in CI under load).
+  await page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active;
+    if (!worker || worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
+  });
 
   const cdp = await context.newCDPSession(page);
   const origin = new URL(page.url()).origin;
@@ -152,7 +162,7 @@ test('a push shows one notification per item, opening the item', async ({ page, 
     });
 
   await push('Вам назначена заявка #41 «Замена SSD»');
-  await expect.poll(shown).toEqual([
+  await expect.poll(shown, { timeout: 15_000 }).toEqual([
     {
       title: 'GL Задачи',
       body: 'Вам назначена заявка #41 «Замена SSD»',

@@ -19,7 +19,7 @@ test('a ticket from intake to closed, with both guards, photo, history, and reop
   await loginViaUi(page, account);
   const clientName = `Гарантийный Григорий ${Date.now()}`;
 
-  await page.getByRole('link', { name: 'Гарантийный ремонт' }).click();
+  await page.getByRole('link', { name: 'Гарантийный ремонт', exact: true }).click();
   await expect(page.getByLabel('Гарантийный ремонт')).toBeChecked();
   await page.getByRole('button', { name: 'Создать заявку' }).click();
   await expect(page.getByText('Заполните ФИО клиента')).toBeVisible();

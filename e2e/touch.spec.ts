@@ -55,6 +55,7 @@ test('on a 390 px phone every tap target on the main screens is at least 44 px',
     '/app/tickets/new',
     '/app/trash',
     '/app/employees',
+    '/app/settings',
   ]) {
     await page.goto(path);
     await page.getByRole('heading').first().waitFor();

@@ -89,7 +89,7 @@ test('on a 375 px phone the create buttons sit in a fixed bottom bar and rows st
   await expect(bar).toBeVisible();
   const box = await bar.boundingBox();
   expect(box && box.y + box.height).toBeCloseTo(740, 0);
-  await expect(bar.getByRole('link', { name: 'Гарантийный ремонт' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Гарантийный ремонт', exact: true })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Задача' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   await bar.getByRole('link', { name: 'Задача' }).click();

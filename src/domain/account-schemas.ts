@@ -1,50 +1,44 @@
-import { hasControlCharacter, lineText, recordId } from './input-text';
+import { emailProblem, passwordProblem, PASSWORD_MIN_LENGTH } from './credentials';
+import { lineText, recordId } from './input-text';
 import { normalizeInviteCode } from './invite-code';
 import { ROLES } from './roles';
 import { strictPayload, z } from './zod-ru';
 
-export const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_MAX_LENGTH = 200;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { PASSWORD_MIN_LENGTH } from './credentials';
 
-const email = z
-  .string({ error: 'Введите e-mail' })
-  .trim()
-  .min(1, 'Введите e-mail')
-  .max(254, 'Слишком длинный e-mail')
-  .regex(EMAIL_PATTERN, 'Некорректный e-mail')
-  .refine((value) => !hasControlCharacter(value, false), 'Некорректный e-mail');
+/** Adds `problem`'s message, if any, as the value's one issue. */
+function checkedBy<T>(problem: (value: T) => string | null) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const email = z.string({ error: 'Введите e-mail' }).trim().superRefine(checkedBy(emailProblem));
 
 const displayName = lineText('ФИО', 200, { required: 'Введите ФИО' });
 
 const phone = lineText('Телефон', 50);
 
 /** Any character may be in a password except the controls no keyboard types (NUL among them). */
-const password = (message: string) =>
+const password = (message: string, minLength: number) =>
   z
     .string({ error: message })
-    .max(PASSWORD_MAX_LENGTH, `Пароль не длиннее ${PASSWORD_MAX_LENGTH} символов`)
-    .refine((value) => !hasControlCharacter(value, false), 'Пароль: недопустимый символ');
+    .superRefine(checkedBy((value: string) => passwordProblem(value, message, minLength)));
 
 export const registerInput = strictPayload({
   displayName,
   email,
-  password: password('Введите пароль').min(
-    PASSWORD_MIN_LENGTH,
-    `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
-  ),
+  password: password('Введите пароль', PASSWORD_MIN_LENGTH),
   inviteCode: lineText('Код приглашения', 64, { required: 'Введите код приглашения' }),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-const newPassword = password('Введите новый пароль').min(
-  PASSWORD_MIN_LENGTH,
-  `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
-);
+const newPassword = password('Введите новый пароль', PASSWORD_MIN_LENGTH);
 
 /** «Сменить пароль»: the current one proves it is you. */
 export const passwordChangeInput = strictPayload({
-  currentPassword: password('Введите текущий пароль').min(1, 'Введите текущий пароль'),
+  currentPassword: password('Введите текущий пароль', 1),
   newPassword,
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
@@ -69,7 +63,7 @@ export const FORGOT_PASSWORD_ANSWER =
 
 export const loginInput = strictPayload({
   email,
-  password: password('Введите пароль').min(1, 'Введите пароль'),
+  password: password('Введите пароль', 1),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateSchema, formatCalendarDate, isCalendarDate, isPlausibleDueDate } from './calendar-date';
+import { formatCalendarDate, isCalendarDate, isPlausibleDueDate } from './calendar-date';
+import { dueDateSchema } from './due-date-schema';
 
 describe('calendar dates', () => {
   it.each([

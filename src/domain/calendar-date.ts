@@ -1,13 +1,4 @@
-import { z } from './zod-ru';
-
-/** A calendar date as `YYYY-MM-DD` (no time zone), or null for "no date". */
-export const dueDateSchema = z
-  .string({ error: 'Срок: ожидается дата' })
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), 'Срок: некорректная дата')
-  .refine((value) => value === '' || isPlausibleDueDate(value), 'Срок: год от 2000 до 2099')
-  .transform((value) => (value === '' ? null : value))
-  .nullable();
+// Plain date functions, no zod: the worklist's first screen formats dates with them.
 
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

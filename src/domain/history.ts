@@ -4,6 +4,16 @@ import type { TicketStatus } from './ticket-status';
 /** Tickets, tasks and clients each keep a history. */
 export type HistoryKind = RecordKind;
 
+/** Edits of a ticket's device fields (src/domain/device-fields.ts names each field's action). */
+const DEVICE_EDIT_ACTIONS = [
+  'edit_device',
+  'edit_serial_number',
+  'edit_kit',
+  'edit_condition',
+  'edit_complaint',
+  'edit_warranty_card',
+] as const;
+
 /**
  * Every action a history row can name. The first nine are the product spec's (§3);
  * the rest came with full history for every record (issue 15). Stored as text, so
@@ -34,6 +44,7 @@ export const HISTORY_ACTIONS = [
   'edit_comment',
   'trash',
   'restore',
+  ...DEVICE_EDIT_ACTIONS,
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -72,6 +83,12 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   edit_comment: 'Изменён комментарий',
   trash: 'Перемещено в корзину',
   restore: 'Восстановлено из корзины',
+  edit_device: 'Изменено устройство',
+  edit_serial_number: 'Изменён серийный номер / IMEI',
+  edit_kit: 'Изменена комплектация',
+  edit_condition: 'Изменены внешний вид и состояние',
+  edit_complaint: 'Изменена неисправность со слов клиента',
+  edit_warranty_card: 'Изменён № гарантийного талона',
 };
 
 /** How a history row reads on the card of a record of this kind. */
@@ -96,6 +113,7 @@ export const TEXT_EDIT_ACTIONS: readonly HistoryAction[] = [
   'edit_warranty',
   'edit_address',
   'edit_comment',
+  ...DEVICE_EDIT_ACTIONS,
 ];
 export const TEXT_EDIT_MERGE_MS = 10 * 60 * 1000;
 

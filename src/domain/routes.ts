@@ -24,6 +24,7 @@ export const paths = {
   task: (id: IdOrParam) => `/app/tasks/${id}`,
   employees: '/app/employees',
   trash: '/app/trash',
+  settings: '/app/settings',
 } as const;
 
 const PUBLIC_PAGES = new Set<string>([

@@ -1,4 +1,4 @@
-import { dueDateSchema } from './calendar-date';
+import { dueDateSchema } from './due-date-schema';
 import { baseVersionSchema } from './edit-versions';
 import { lineText, multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';

@@ -1,7 +1,8 @@
-import { dueDateSchema } from './calendar-date';
+import { dueDateSchema } from './due-date-schema';
 import { baseVersionSchema } from './edit-versions';
 import { clientName, clientPhone } from './client-schemas';
-import { multiLineText, recordId } from './input-text';
+import { DEVICE_FIELDS, type DeviceFieldKey, type DeviceValues } from './device-fields';
+import { lineText, multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
 import type { TicketStatus } from './ticket-status';
 import type { HistoryHead } from './history';
@@ -33,6 +34,20 @@ const ticketClient = z.discriminatedUnion(
 
 const ticketType = z.enum(TICKET_TYPES, { error: 'Выберите тип заявки' });
 
+/** A device field's text, as its entry in src/domain/device-fields.ts says. */
+function deviceText(key: DeviceFieldKey) {
+  const field = DEVICE_FIELDS.find((f) => f.key === key)!;
+  return field.multiLine ? multiLineText(field.label, field.max) : lineText(field.label, field.max);
+}
+const deviceInputs = {
+  device: deviceText('device'),
+  serialNumber: deviceText('serialNumber'),
+  kit: deviceText('kit'),
+  condition: deviceText('condition'),
+  complaint: deviceText('complaint'),
+  warrantyCard: deviceText('warrantyCard'),
+};
+
 export const ticketCreateInput = z.object({
   title: ticketType,
   client: ticketClient,
@@ -40,6 +55,12 @@ export const ticketCreateInput = z.object({
   dueDate: dueDateSchema.default(null),
   /** Omitted: the admin's default assignee for tickets; null: nobody. */
   assigneeId: assigneeId.optional(),
+  device: deviceInputs.device.default(''),
+  serialNumber: deviceInputs.serialNumber.default(''),
+  kit: deviceInputs.kit.default(''),
+  condition: deviceInputs.condition.default(''),
+  complaint: deviceInputs.complaint.default(''),
+  warrantyCard: deviceInputs.warrantyCard.default(''),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateInput>;
 export type TicketCreateData = z.output<typeof ticketCreateInput>;
@@ -57,6 +78,12 @@ export const ticketPatchInput = z.object({
   assigneeId: assigneeId.optional(),
   deliveryProvider: provider.optional(),
   returnProvider: provider.optional(),
+  device: deviceInputs.device.optional(),
+  serialNumber: deviceInputs.serialNumber.optional(),
+  kit: deviceInputs.kit.optional(),
+  condition: deviceInputs.condition.optional(),
+  complaint: deviceInputs.complaint.optional(),
+  warrantyCard: deviceInputs.warrantyCard.optional(),
 });
 export type TicketPatchInput = z.input<typeof ticketPatchInput>;
 export type TicketPatchData = z.output<typeof ticketPatchInput>;
@@ -71,6 +98,7 @@ export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
   assigneeId: 'Исполнитель',
   deliveryProvider: 'Служба доставки к нам',
   returnProvider: 'Служба доставки клиенту',
+  ...(Object.fromEntries(DEVICE_FIELDS.map((f) => [f.key, f.label])) as Record<DeviceFieldKey, string>),
 };
 
 export const ticketStepInput = z.object({
@@ -93,7 +121,7 @@ export interface StoredFileDto {
   uploadedBy: string;
 }
 
-export interface TicketDto {
+export interface TicketDto extends DeviceValues {
   id: number;
   title: string;
   description: string;
@@ -128,6 +156,4 @@ export interface TicketDetailDto extends TicketDto, HistoryHead {
   pvzPhotos: StoredFileDto[];
 }
 
-export function ticketNumber(id: number): string {
-  return `#${id}`;
-}
+export { ticketNumber } from './ticket-number';

@@ -1,5 +1,5 @@
 import type { Provider } from './providers';
-import { WORK_STATES, DEFAULT_WORK_STATES, type WorkKind, type WorkState } from './worklist';
+import type { WorkKind } from './worklist';
 import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
 
@@ -23,16 +23,17 @@ export const worklistQuery = z.object({
 });
 export type WorklistQuery = z.infer<typeof worklistQuery>;
 
-export function parseStates(raw: string | undefined): WorkState[] {
-  if (raw === undefined) return [...DEFAULT_WORK_STATES];
-  return WORK_STATES.filter((state) => raw.split(',').includes(state));
-}
+export { parseStates } from './worklist';
 
 export interface WorkItemDto {
   kind: WorkKind;
   id: number;
   title: string;
   clientName: string;
+  /** The linked client's phone, '' when none. */
+  clientPhone: string;
+  /** A ticket's device (model), '' for a task or when not typed. */
+  device: string;
   assigneeId: number | null;
   assigneeName: string;
   /** A ticket or task status as stored (legacy ticket values included; task values read as current). */

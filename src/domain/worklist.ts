@@ -109,3 +109,9 @@ export function workHighlight(
   if (group === 9) return 'closed';
   return group <= 3 ? 'urgent' : null;
 }
+
+/** The states ticked in a filter's comma-separated value; absent means the default (new and in progress). */
+export function parseStates(raw: string | undefined): WorkState[] {
+  if (raw === undefined) return [...DEFAULT_WORK_STATES];
+  return WORK_STATES.filter((state) => raw.split(',').includes(state));
+}

@@ -26,6 +26,7 @@ import { createSessionService } from './auth/sessions.service';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { registerJsonCompression } from './http/compress-json';
 import { registerCurrentUser } from './http/current-user';
 import { registerErrorHandling } from './http/error-handler';
 import { registerNoStoreForApi } from './http/no-store';
@@ -46,6 +47,7 @@ import { LocalFileStore, type FileStore } from './files/file-store';
 import { registerFilesRoutes } from './files/files.routes';
 import type { UploadLimits } from './files/upload-limits';
 import { createDefaultAssignees } from './settings/default-assignees';
+import { createShopProfile } from './settings/shop-profile';
 import { registerTasksRoutes } from './tasks/tasks.routes';
 import { createTasksService } from './tasks/tasks.service';
 import { registerTicketsRoutes } from './tickets/tickets.routes';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerNulGuard(app);
   registerNoStoreForApi(app);
+  registerJsonCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.maxUploadBytes, fields: 10, parts: 30 },
@@ -261,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSettingsRoutes(scopes, {
       inviteCode,
       defaultAssignees,
+      shopProfile: createShopProfile(database.db, clock),
       events,
       publicConfig: {
         appName: config.appName,

@@ -1,16 +1,21 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/critical-styles';
 import './app/touch.css';
-import '../domain/zod-ru';
+import './app/layout.css';
+// Toasts and confirmations are called from every screen but drawn by the overlays chunk
+// (app/overlays.tsx); their small stores live here, so no screen depends on that chunk
+// (and on the full style sheet it brings) to show itself.
+import './lib/toast';
+import './lib/confirm';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { paths } from '../domain/routes';
 import { Providers, queryClient } from './app/providers';
 import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
-import { createAppRouter, preloadScreens } from './app/router';
+import { createAppRouter, preloadForPath, preloadScreens } from './app/router';
+import { keepResetTokenFromAddress } from './lib/reset-token';
 import { registerServiceWorker } from './lib/service-worker';
-import { useAppName } from './lib/session';
+import { meQuery, useAppName } from './lib/session';
 
 function DocumentTitle() {
   const appName = useAppName();
@@ -19,6 +24,21 @@ function DocumentTitle() {
   }, [appName]);
   return null;
 }
+
+keepResetTokenFromAddress();
+
+// The first screen's code was fetched beside this file (the server lists it in the page):
+// waiting the moment it takes to run lets React render it at once, instead of showing a
+// fallback and then holding the screen back for its 300 ms Suspense throttle. Bounded, so a
+// lost chunk still ends in the screen's own error, not a blank page.
+const firstScreenReady = Promise.race([
+  preloadForPath(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => window.setTimeout(resolve, 3000)),
+]);
+
+// Almost every page first checks the session: ask now, as for the worklist below, not at first render
+// (on a slow line /api/me otherwise arrives after the worklist and holds up its first row).
+void queryClient.prefetchQuery(meQuery);
 
 // The worklist is the screen staff open most: ask for it while the session is being
 // checked, instead of after (it is the same request the screen makes).
@@ -32,17 +52,19 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <DocumentTitle />
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+void firstScreenReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <DocumentTitle />
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );
 
 // After the first screen is up, fetch the rest while nobody is waiting for it.
-window.setTimeout(preloadScreens, 1500);
+window.setTimeout(() => preloadScreens(window.location.pathname), 1500);
 
 // Offline app shell and push notifications (src/web/sw).
 registerServiceWorker((url) => void router.navigate(url));

@@ -100,6 +100,13 @@ export interface TicketsTable {
   deleted_at: string | null;
   deleted_by: number | null;
   deleted_by_name: Generated<string>;
+  /** The device (migration 0009, src/domain/device-fields.ts). */
+  device: Generated<string>;
+  serial_number: Generated<string>;
+  kit: Generated<string>;
+  device_condition: Generated<string>;
+  complaint: Generated<string>;
+  warranty_card: Generated<string>;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */

@@ -77,6 +77,8 @@ const TABLE: Record<string, Row> = {
   'PUT /api/settings/default-assignees': admins,
   'GET /api/settings/invite-code': admins,
   'PUT /api/settings/invite-code': admins,
+  'GET /api/settings/shop': staff,
+  'PUT /api/settings/shop': admins,
   'GET /api/config': anyone,
   'GET /manifest.webmanifest': anyone,
 };

@@ -117,3 +117,54 @@ describe('serving the built web app', () => {
     expect(page.headers['referrer-policy']).toBe('same-origin');
   });
 });
+
+describe('the page for each address names what its first screen needs', () => {
+  let app: FastifyInstance;
+  let test: TestDatabase;
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-web-preloads-'));
+
+  beforeAll(async () => {
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><head><title>GL</title></head><body></body>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'route-preloads.json'),
+      JSON.stringify({
+        app: ['/assets/AppLayout-a1.js'],
+        work: ['/assets/AppLayout-a1.js', '/assets/WorkPage-b2.js', '/assets/"><script>x</script>.js'],
+      }),
+    );
+    test = await createTestDatabase('sqlite');
+    app = await buildApp({
+      config: testConfig({ inviteCode: 'whatever-code' }),
+      database: test.database,
+      webRoot,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.cleanup();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => (await app.inject({ url })).body;
+  const modules = (html: string) =>
+    [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it('the worklist: the shell and worklist code; nothing unsafe', async () => {
+    const html = await page('/app/work?type=tasks');
+    expect(modules(html)).toEqual(['/assets/AppLayout-a1.js', '/assets/WorkPage-b2.js']);
+    expect(html).not.toContain('<script>x');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('another app screen: the shell; the login and other pages: nothing extra', async () => {
+    const ticket = await page('/app/tickets/12');
+    expect(modules(ticket)).toEqual(['/assets/AppLayout-a1.js']);
+    for (const url of ['/login', '/register', '/']) {
+      const html = await page(url);
+      expect(modules(html), url).toEqual([]);
+    }
+  });
+});

@@ -5,6 +5,8 @@ import { userOf } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
 import { parsePayload } from '../http/parse';
 import type { DefaultAssignees } from './default-assignees';
+import type { ShopProfile } from './shop-profile';
+import { shopProfileInput } from '../../domain/shop-profile';
 import type { InviteCodeService } from './invite-code';
 
 export function registerSettingsRoutes(
@@ -12,11 +14,13 @@ export function registerSettingsRoutes(
   {
     inviteCode,
     defaultAssignees,
+    shopProfile,
     events,
     publicConfig,
   }: {
     inviteCode: InviteCodeService;
     defaultAssignees: DefaultAssignees;
+    shopProfile: ShopProfile;
     events: EventBus;
     publicConfig: PublicConfig;
   },
@@ -35,6 +39,17 @@ export function registerSettingsRoutes(
   });
 
   open.get('/api/config', async () => publicConfig);
+
+  // The shop's requisites: everyone prints them on receipts; admins edit them («Настройки»).
+  staff.get('/api/settings/shop', async () => ({ profile: await shopProfile.get() }));
+
+  admins.put('/api/settings/shop', async (request) => {
+    const admin = userOf(request);
+    const profile = await shopProfile.save(admin, parsePayload(shopProfileInput, request.body));
+    request.log.info({ by: admin.id, version: profile.version }, 'shop profile changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return { profile };
+  });
 
   admins.get('/api/settings/invite-code', async () => {
     return inviteCode.get();

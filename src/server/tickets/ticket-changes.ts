@@ -29,6 +29,7 @@ import { toTicketDto } from './ticket-dto';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { refuseInTrash } from '../trash/trash-marks';
 import { resolvePartyChanges } from '../work-items/item-parties';
+import { deviceFromRow } from './device-columns';
 import { describeEdit, statusText } from './ticket-history';
 import { findTicket, type TicketRow } from './tickets.repository';
 
@@ -45,6 +46,7 @@ function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
     assigneeId: row.assignee_id,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
     returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
+    ...deviceFromRow(row),
   };
 }
 

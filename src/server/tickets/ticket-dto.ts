@@ -1,6 +1,7 @@
 import { isProvider } from '../../domain/providers';
 import type { TicketDto } from '../../domain/ticket-schemas';
 import { isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
+import { deviceFromRow } from './device-columns';
 import type { TicketRow } from './tickets.repository';
 
 // Imported data may hold values we do not know; they read as the nearest sensible thing.
@@ -33,5 +34,6 @@ export function toTicketDto(row: TicketRow): TicketDto {
     deletedAt: row.deleted_at,
     deletedByName: row.deleted_by_name,
     clientInTrash: row.client_deleted_at !== null,
+    ...deviceFromRow(row),
   };
 }

@@ -5,6 +5,7 @@ import type { TicketPatchData } from '../../domain/ticket-schemas';
 import { TICKET_STATUS_LABELS, isTicketStatus } from '../../domain/ticket-status';
 import type { TicketsTable } from '../db/schema';
 import { fieldChange, type HistoryChange } from '../history/history-writer';
+import { describeDeviceEdit } from './device-columns';
 import type { TicketRow } from './tickets.repository';
 
 export function providerText(provider: string | null): string {
@@ -28,7 +29,8 @@ export function describeEdit(
   row: TicketRow,
   patch: Omit<TicketPatchData, 'assigneeId' | 'clientId' | 'version'>,
 ): { columns: Updateable<TicketsTable>; history: HistoryChange[] } {
-  const columns: Updateable<TicketsTable> = {};
+  const device = describeDeviceEdit(row, patch);
+  const columns: Updateable<TicketsTable> = { ...device.columns };
   const history: HistoryChange[] = [];
   if (patch.title !== undefined) {
     columns.title = patch.title;
@@ -66,5 +68,6 @@ export function describeEdit(
       ),
     );
   }
+  history.push(...device.history);
   return { columns, history };
 }

@@ -22,6 +22,7 @@ import { createTicketChanges } from './ticket-changes';
 import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { toTicketDto } from './ticket-dto';
+import { deviceColumns } from './device-columns';
 import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
 
 export { TICKET_NOT_FOUND_MESSAGE };
@@ -105,6 +106,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           updated_at: now,
           closed_at: null,
           search_text: '',
+          ...deviceColumns(input),
         });
         await refreshDerived(trx, 'ticket', ticketId);
         const entry = historyFor('ticket', ticketId, actor, now);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { itemSearchText } from '../work/derived-columns';
+import { deviceSearchPart, itemSearchText } from '../work/derived-columns';
 
 const CHUNK = 500;
 
@@ -18,16 +18,33 @@ export async function renameCopies(db: Kysely<DB>, userId: number, name: string)
       .set({ created_by_name: name })
       .where('created_by', '=', userId)
       .executeTakeFirst();
-    const assigned = await db
-      .selectFrom(table)
-      .select(['id', 'title', 'client_name'])
-      .where('assignee_id', '=', userId)
-      .execute();
+    const assigned: {
+      id: number;
+      title: string;
+      client_name: string;
+      device?: string;
+      serial_number?: string;
+      warranty_card?: string;
+    }[] =
+      table === 'tickets'
+        ? await db
+            .selectFrom('tickets')
+            .select(['id', 'title', 'client_name', 'device', 'serial_number', 'warranty_card'])
+            .where('assignee_id', '=', userId)
+            .execute()
+        : await db
+            .selectFrom('tasks')
+            .select(['id', 'title', 'client_name'])
+            .where('assignee_id', '=', userId)
+            .execute();
     // A few hundred rows per statement: a busy person has tens of thousands of items.
     for (let start = 0; start < assigned.length; start += CHUNK) {
       const chunk = assigned.slice(start, start + CHUNK);
       const searchTexts = sql.join(
-        chunk.map((item) => sql`when ${item.id} then ${itemSearchText(item.title, item.client_name, name)}`),
+        chunk.map(
+          (item) =>
+            sql`when ${item.id} then ${itemSearchText(item.title, item.client_name, name, deviceSearchPart(item))}`,
+        ),
         sql` `,
       );
       await db

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { phoneDigits } from '../../domain/phone';
+import { deviceSearchText } from '../../domain/device-fields';
 import { normalizeSearchText } from '../../domain/search-text';
 import {
   TRASH_SORT_PREFIX,
@@ -12,9 +13,22 @@ import type { DB } from '../db/schema';
 
 const TABLE = { ticket: 'tickets', task: 'tasks' } as const;
 
-/** What search matches: the title, the client's name and the assignee's name, normalised. */
-export function itemSearchText(title: string, clientName: string, assigneeName: string): string {
-  return normalizeSearchText(`${title} ${clientName} ${assigneeName}`);
+/**
+ * What search matches: the title, the client's name and the assignee's name, and for a
+ * ticket its device, serial number and warranty card number (`device`, deviceSearchText),
+ * normalised.
+ */
+export function itemSearchText(title: string, clientName: string, assigneeName: string, device = ''): string {
+  return normalizeSearchText(`${title} ${clientName} ${assigneeName} ${device}`.trim());
+}
+
+/** A ticket's device as search reads it; '' for a task (which has none). */
+export function deviceSearchPart(row: Partial<Record<'device' | 'serial_number' | 'warranty_card', string>>) {
+  return deviceSearchText({
+    device: row.device ?? '',
+    serialNumber: row.serial_number ?? '',
+    warrantyCard: row.warranty_card ?? '',
+  });
 }
 
 /** The columns a ticket's or task's derived columns are computed from. */
@@ -29,6 +43,10 @@ export interface DerivedSource {
   client_phone: string | null;
   /** In the Корзина: out of every list (see TRASH_WORK_STATE). */
   deleted_at: string | null;
+  /** A ticket's device fields that search reads (tasks have none). */
+  device?: string;
+  serial_number?: string;
+  warranty_card?: string;
 }
 
 /** Search text, phone digits, worklist state and order key of an item as it will be. */
@@ -44,7 +62,7 @@ export function derivedColumns(kind: WorkKind, id: number, row: DerivedSource) {
   });
   const trashed = row.deleted_at !== null;
   return {
-    search_text: itemSearchText(row.title, row.client_name, row.assignee_name),
+    search_text: itemSearchText(row.title, row.client_name, row.assignee_name, deviceSearchPart(row)),
     client_phone_digits: phoneDigits(row.client_phone ?? ''),
     work_state: trashed ? TRASH_WORK_STATE : workState(kind, row.status),
     work_sort: trashed ? `${TRASH_SORT_PREFIX}${sortKey}` : sortKey,
@@ -71,6 +89,14 @@ export async function refreshDerived(db: Kysely<DB>, kind: WorkKind, id: number)
       `${table}.assignee_name as assignee_name`,
       `${table}.deleted_at as deleted_at`,
       'clients.phone as client_phone',
+      // A ticket's device fields in the same read (a task has none).
+      ...(kind === 'ticket'
+        ? [
+            sql<string>`tickets.device`.as('device'),
+            sql<string>`tickets.serial_number`.as('serial_number'),
+            sql<string>`tickets.warranty_card`.as('warranty_card'),
+          ]
+        : []),
     ])
     .where(`${table}.id`, '=', id)
     .executeTakeFirst();

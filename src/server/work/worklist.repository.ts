@@ -24,6 +24,10 @@ export interface WorkRow {
   id: number;
   title: string;
   client_name: string;
+  /** The linked client's phone as typed (null without a client). */
+  client_phone: string | null;
+  /** A ticket's device ('' for a task). */
+  device: string;
   assignee_id: number | null;
   assignee_name: string;
   status: string;
@@ -56,6 +60,14 @@ function side(
       'id',
       'title',
       'client_name',
+      // Read only for the rows of the page (a subquery, so the columns above need no table names).
+      (eb) =>
+        eb
+          .selectFrom('clients')
+          .select('clients.phone')
+          .whereRef('clients.id', '=', `${table}.client_id`)
+          .as('client_phone'),
+      kind === 'ticket' ? sql<string>`device`.as('device') : sql<string>`''`.as('device'),
       'assignee_id',
       'assignee_name',
       'status',

@@ -104,6 +104,8 @@ describeEachDatabase('worklist API', (ctx) => {
     expect(names(items)).toEqual(['toPvz', 'atPvz', 'pickup', 'repair', 'legacy', 'fresh', 'call']);
     expect(items.map((i) => i.highlight)).toEqual(['urgent', 'urgent', 'urgent', null, null, null, null]);
     expect(items.find((i) => i.kind === 'task' && i.id === ids.pickup)?.status).toBe('new');
+    // The linked client's phone as typed, for the dense table; '' without a client.
+    expect(items.map((i) => i.clientPhone)).toEqual(['', '+7 (912) 345-67-89', '', '', '', '', '']);
   });
 
   it('adds closed items last, newest closure first, when Закрытые is ticked', async () => {

@@ -40,6 +40,8 @@ function toWorkItem(row: WorkRow): WorkItemDto {
     id: Number(row.id),
     title: row.title,
     clientName: row.client_name,
+    clientPhone: row.client_phone ?? '',
+    device: row.device,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     status,

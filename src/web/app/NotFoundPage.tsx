@@ -7,7 +7,7 @@ import { CenteredMessage } from '../components/CenteredMessage';
 export function NotFoundPage() {
   return (
     <CenteredMessage title="">
-      <Title order={1} c="gray.5" fz={72}>
+      <Title order={1} c="dimmed" fz={72}>
         404
       </Title>
       <Text size="lg">Страница не найдена</Text>

@@ -1,53 +1,116 @@
-import { lazy } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
-import { WorkPage } from '../features/work/components/WorkPage';
+import { CenteredMessage } from '../components/CenteredMessage';
 import { AppNotFound, NotFoundPage } from './NotFoundPage';
 import { RequireAdmin, RequireAuth } from './RequireAuth';
-import { AppLayout } from './shell/AppLayout';
-import { RouteError } from './RouteError';
+import { preloadWorkTable } from '../features/work/components/work-table-loader';
+import { preloadable } from '../lib/preloadable';
+import { RouteError, ScreenError } from './RouteError';
 
-// Every screen but the worklist loads on first visit, so the worklist's first paint runs less code.
+// Every screen but the login loads on demand, so the login runs less code; the forms with
+// shared zod schemas are all among these.
+/** A screen that needs Mantine's full style sheet: it shows once both have arrived. */
+function styled<T>(screen: Promise<T>): Promise<T> {
+  return Promise.all([import('./full-styles'), screen]).then(([, loaded]) => loaded);
+}
+
 const screens = {
-  ClientNewPage: () =>
-    import('../features/clients/components/ClientNewPage').then((m) => ({ default: m.ClientNewPage })),
-  ClientPage: () =>
-    import('../features/clients/components/ClientPage').then((m) => ({ default: m.ClientPage })),
-  ClientsPage: () =>
-    import('../features/clients/components/ClientsPage').then((m) => ({ default: m.ClientsPage })),
-  EmployeesPage: () =>
-    import('../features/employees/components/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
-  TaskNewPage: () =>
-    import('../features/tasks/components/TaskNewPage').then((m) => ({ default: m.TaskNewPage })),
-  TaskPage: () => import('../features/tasks/components/TaskPage').then((m) => ({ default: m.TaskPage })),
-  TasksPage: () => import('../features/tasks/components/TasksPage').then((m) => ({ default: m.TasksPage })),
-  TicketNewPage: () =>
-    import('../features/tickets/components/TicketNewPage').then((m) => ({ default: m.TicketNewPage })),
-  TicketPage: () =>
-    import('../features/tickets/components/TicketPage').then((m) => ({ default: m.TicketPage })),
-  TicketsPage: () =>
-    import('../features/tickets/components/TicketsPage').then((m) => ({ default: m.TicketsPage })),
-  TrashPage: () => import('../features/trash/components/TrashPage').then((m) => ({ default: m.TrashPage })),
+  ForgotPasswordPage: preloadable(() =>
+    styled(import('../features/auth/components/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
+  ),
+  RegisterPage: preloadable(() =>
+    styled(import('../features/auth/components/RegisterPage').then((m) => m.RegisterPage)),
+  ),
+  ResetPasswordPage: preloadable(() =>
+    styled(import('../features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
+  ),
+  ClientNewPage: preloadable(() =>
+    styled(import('../features/clients/components/ClientNewPage').then((m) => m.ClientNewPage)),
+  ),
+  ClientPage: preloadable(() =>
+    styled(import('../features/clients/components/ClientPage').then((m) => m.ClientPage)),
+  ),
+  ClientsPage: preloadable(() =>
+    styled(import('../features/clients/components/ClientsPage').then((m) => m.ClientsPage)),
+  ),
+  EmployeesPage: preloadable(() =>
+    styled(import('../features/employees/components/EmployeesPage').then((m) => m.EmployeesPage)),
+  ),
+  TaskNewPage: preloadable(() =>
+    styled(import('../features/tasks/components/TaskNewPage').then((m) => m.TaskNewPage)),
+  ),
+  TaskPage: preloadable(() =>
+    styled(import('../features/tasks/components/TaskPage').then((m) => m.TaskPage)),
+  ),
+  TasksPage: preloadable(() =>
+    styled(import('../features/tasks/components/TasksPage').then((m) => m.TasksPage)),
+  ),
+  TicketNewPage: preloadable(() =>
+    styled(import('../features/tickets/components/TicketNewPage').then((m) => m.TicketNewPage)),
+  ),
+  TicketPage: preloadable(() =>
+    styled(import('../features/tickets/components/TicketPage').then((m) => m.TicketPage)),
+  ),
+  TicketsPage: preloadable(() =>
+    styled(import('../features/tickets/components/TicketsPage').then((m) => m.TicketsPage)),
+  ),
+  SettingsPage: preloadable(() =>
+    styled(import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage)),
+  ),
+  TrashPage: preloadable(() =>
+    styled(import('../features/trash/components/TrashPage').then((m) => m.TrashPage)),
+  ),
+  // The signed-in shell and the worklist: started by preloadForPath() as the page starts.
+  AppLayout: preloadable(() => import('./shell/AppLayout').then((m) => m.AppLayout)),
+  WorkPage: preloadable(() => import('../features/work/components/WorkPage').then((m) => m.WorkPage)),
 };
-const ClientNewPage = lazy(screens.ClientNewPage);
-const ClientPage = lazy(screens.ClientPage);
-const ClientsPage = lazy(screens.ClientsPage);
-const EmployeesPage = lazy(screens.EmployeesPage);
-const TaskNewPage = lazy(screens.TaskNewPage);
-const TaskPage = lazy(screens.TaskPage);
-const TasksPage = lazy(screens.TasksPage);
-const TicketNewPage = lazy(screens.TicketNewPage);
-const TicketPage = lazy(screens.TicketPage);
-const TicketsPage = lazy(screens.TicketsPage);
-const TrashPage = lazy(screens.TrashPage);
+const ForgotPasswordPage = screens.ForgotPasswordPage.Component;
+const RegisterPage = screens.RegisterPage.Component;
+const ResetPasswordPage = screens.ResetPasswordPage.Component;
+const ClientNewPage = screens.ClientNewPage.Component;
+const ClientPage = screens.ClientPage.Component;
+const ClientsPage = screens.ClientsPage.Component;
+const EmployeesPage = screens.EmployeesPage.Component;
+const TaskNewPage = screens.TaskNewPage.Component;
+const TaskPage = screens.TaskPage.Component;
+const TasksPage = screens.TasksPage.Component;
+const TicketNewPage = screens.TicketNewPage.Component;
+const TicketPage = screens.TicketPage.Component;
+const TicketsPage = screens.TicketsPage.Component;
+const TrashPage = screens.TrashPage.Component;
+const SettingsPage = screens.SettingsPage.Component;
+const AppLayout = screens.AppLayout.Component;
+const WorkPage = screens.WorkPage.Component;
 
-/** Fetches the other screens in the background once the worklist is up, so opening one is instant. */
-export function preloadScreens() {
-  for (const load of Object.values(screens)) void load();
+/**
+ * Starts loading the code an address needs before React renders anything, so on a slow
+ * line it travels together with the session check and the worklist's data (issue 17).
+ */
+export function preloadForPath(pathname: string): Promise<unknown> {
+  if (!pathname.startsWith(paths.app)) return Promise.resolve();
+  const loads: Promise<unknown>[] = [screens.AppLayout.load()];
+  if (pathname === paths.work || pathname === paths.app || pathname === `${paths.app}/`) {
+    loads.push(screens.WorkPage.load().then(() => preloadWorkTable()));
+  }
+  return Promise.all(loads);
+}
+
+/**
+ * Fetches the other screens in the background once the first is up, so opening one is
+ * instant. On a signed-out page only what signing in leads to: the shell and the worklist.
+ */
+export function preloadScreens(pathname: string) {
+  const wanted = pathname.startsWith(paths.app)
+    ? Object.values(screens)
+    : [screens.AppLayout, screens.WorkPage];
+  for (const screen of wanted) void screen.load().catch(() => undefined);
+}
+
+/** A signed-out screen loaded on first visit: the spec's «Загрузка...» meanwhile. */
+function signedOut(screen: ReactNode) {
+  return <Suspense fallback={<CenteredMessage title="Загрузка..." />}>{screen}</Suspense>;
 }
 
 /** Every page, built from `paths` (src/domain/routes.ts). */
@@ -57,38 +120,54 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: paths.root, element: <Navigate to={paths.app} replace /> },
       { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.resetPassword, element: <ResetPasswordPage /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.register, element: signedOut(<RegisterPage />) },
+      { path: paths.resetPassword, element: signedOut(<ResetPasswordPage />) },
+      { path: paths.forgotPassword, element: signedOut(<ForgotPasswordPage />) },
       {
         path: paths.app,
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Suspense fallback={<CenteredMessage title="Загрузка..." />}>
+              <AppLayout />
+            </Suspense>
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to={paths.work} replace /> },
-          { path: paths.work, element: <WorkPage /> },
-          { path: paths.tickets, element: <TicketsPage /> },
-          { path: paths.ticketNew, element: <TicketNewPage /> },
-          { path: paths.ticket(':id'), element: <TicketPage /> },
-          { path: paths.tasks, element: <TasksPage /> },
-          { path: paths.taskNew, element: <TaskNewPage /> },
-          { path: paths.task(':id'), element: <TaskPage /> },
-          { path: paths.clients, element: <ClientsPage /> },
-          { path: paths.clientNew, element: <ClientNewPage /> },
-          { path: paths.client(':id'), element: <ClientPage /> },
-          { path: paths.trash, element: <TrashPage /> },
           {
-            path: paths.employees,
-            element: (
-              <RequireAdmin fallback={<AppNotFound />}>
-                <EmployeesPage />
-              </RequireAdmin>
-            ),
+            // A failing screen shows its error under the header (ScreenError), not instead of it.
+            errorElement: <ScreenError />,
+            children: [
+              { index: true, element: <Navigate to={paths.work} replace /> },
+              { path: paths.work, element: <WorkPage /> },
+              { path: paths.tickets, element: <TicketsPage /> },
+              { path: paths.ticketNew, element: <TicketNewPage /> },
+              { path: paths.ticket(':id'), element: <TicketPage /> },
+              { path: paths.tasks, element: <TasksPage /> },
+              { path: paths.taskNew, element: <TaskNewPage /> },
+              { path: paths.task(':id'), element: <TaskPage /> },
+              { path: paths.clients, element: <ClientsPage /> },
+              { path: paths.clientNew, element: <ClientNewPage /> },
+              { path: paths.client(':id'), element: <ClientPage /> },
+              { path: paths.trash, element: <TrashPage /> },
+              {
+                path: paths.settings,
+                element: (
+                  <RequireAdmin fallback={<AppNotFound />}>
+                    <SettingsPage />
+                  </RequireAdmin>
+                ),
+              },
+              {
+                path: paths.employees,
+                element: (
+                  <RequireAdmin fallback={<AppNotFound />}>
+                    <EmployeesPage />
+                  </RequireAdmin>
+                ),
+              },
+              { path: '*', element: <AppNotFound /> },
+            ],
           },
-          { path: '*', element: <AppNotFound /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

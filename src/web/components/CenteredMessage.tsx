@@ -6,9 +6,12 @@ export function CenteredMessage({ title, children }: { title: string; children?:
   return (
     <Center mih="50vh" p="md">
       <Stack align="center" gap="sm">
-        <Text size="lg" fw={500} ta="center">
-          {title}
-        </Text>
+        {/* A heading, so a screen reader's heading list says what the page shows. */}
+        {title && (
+          <Text component="h2" size="lg" fw={500} ta="center" m={0}>
+            {title}
+          </Text>
+        )}
         {children}
       </Stack>
     </Center>

@@ -13,7 +13,7 @@ export function CopyPhoneButton({ phone }: { phone: string }) {
       size="xs"
       variant="default"
       onClick={() => void copy()}
-      aria-label={`Скопировать телефон ${phone}`}
+      aria-label={`Копировать телефон ${phone}`}
     >
       Копировать
     </Button>

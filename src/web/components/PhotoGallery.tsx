@@ -1,32 +1,32 @@
+import { DANGER_CONFIRM } from './danger';
 import { Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../lib/confirm';
 import { useState } from 'react';
 import type { StoredFileDto } from '../../domain/ticket-schemas';
+import type { UploadOptions } from '../lib/upload';
 import { UploadButton } from './UploadButton';
 
 /** Thumbnails with a full view, several-at-once upload and delete after confirming. */
 export function PhotoGallery({
   title,
   photos,
-  uploading,
   onUpload,
   onDelete,
 }: {
   title: string;
   photos: StoredFileDto[];
-  uploading?: boolean;
   /** Without it (and onDelete) the gallery is read-only: photos open, nothing is added or removed. */
-  onUpload?: (files: File[]) => void;
+  onUpload?: (files: File[], options: UploadOptions) => Promise<unknown>;
   onDelete?: (photo: StoredFileDto) => void;
 }) {
   const [open, setOpen] = useState<StoredFileDto | null>(null);
 
   const confirmDelete = (photo: StoredFileDto) =>
-    modals.openConfirmModal({
+    confirmModal({
       title: 'Удалить фото?',
       children: <Text size="sm">{photo.name}</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
+      confirmProps: DANGER_CONFIRM,
       onConfirm: () => {
         setOpen(null);
         onDelete?.(photo);
@@ -37,14 +37,7 @@ export function PhotoGallery({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500}>{title}</Text>
-        {onUpload && (
-          <UploadButton
-            label="Добавить фото"
-            accept="image/*"
-            loading={uploading ?? false}
-            onFiles={onUpload}
-          />
-        )}
+        {onUpload && <UploadButton label="Добавить фото" accept="image/*" photos onFiles={onUpload} />}
       </Group>
       {photos.length === 0 ? (
         <Text size="sm" c="dimmed">

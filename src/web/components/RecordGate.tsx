@@ -2,7 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
 import { CenteredMessage } from './CenteredMessage';
+import { LoadFailed } from './LoadFailed';
 import { LoadingMessage } from './LoadingMessage';
+import { DetailSkeleton } from './Skeletons';
 
 /**
  * A detail screen's states: the spec's «… не найдена» for a bad or unknown id,
@@ -25,6 +27,8 @@ export function RecordGate<T>({
     !Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404);
   if (missing) return <CenteredMessage title={notFound} />;
   if (query.data !== undefined) return children(query.data);
-  if (query.isError) return <CenteredMessage title={errorMessage(query.error)} />;
-  return <LoadingMessage paused={query.fetchStatus === 'paused'} />;
+  if (query.isError) {
+    return <LoadFailed message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  return <LoadingMessage paused={query.fetchStatus === 'paused'} skeleton={<DetailSkeleton />} />;
 }

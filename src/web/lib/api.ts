@@ -23,7 +23,7 @@ const UPLOAD_BYTES_PER_SECOND = 64 * 1024;
 
 export const NO_CONNECTION_MESSAGE = 'Нет связи с сервером';
 
-function timeoutFor(body: unknown): number {
+export function timeoutFor(body: unknown): number {
   if (!(body instanceof FormData)) return REQUEST_TIMEOUT_MS;
   let bytes = 0;
   for (const value of body.values()) if (value instanceof Blob) bytes += value.size;
@@ -63,16 +63,14 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data as ErrorPayload | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? `Ошибка сервера (${response.status})`,
-      data,
-    );
-  }
+  if (!response.ok) throw responseError(response.status, data);
   return data as T;
+}
+
+/** The error for a failed answer: the server's code and Russian message when it sent them. */
+export function responseError(status: number, data: unknown): ApiError {
+  const error = (data as ErrorPayload | null)?.error;
+  return new ApiError(status, error?.code ?? 'unknown', error?.message ?? `Ошибка сервера (${status})`, data);
 }
 
 export function errorMessage(error: unknown): string {

@@ -48,6 +48,7 @@ export const queryKeys = {
     all: ['settings'] as const,
     defaultAssignees: ['settings', 'default-assignees'] as const,
     inviteCode: ['settings', 'invite-code'] as const,
+    shop: ['settings', 'shop'] as const,
   },
 };
 

@@ -23,10 +23,16 @@ export function pagedQueryOptions<T>(queryKey: QueryKey, path: string, params: R
 }
 
 /** A server-paged list ('Показать ещё'); keeps showing the old rows while a filter loads. */
-export function usePagedQuery<T>(queryKey: QueryKey, path: string, params: Record<string, string>) {
+export function usePagedQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  params: Record<string, string>,
+  staleTime = 0,
+) {
   return useInfiniteQuery({
     ...pagedQueryOptions<T>(queryKey, path, params),
     placeholderData: keepPreviousData,
+    staleTime,
   });
 }
 

@@ -1,6 +1,6 @@
-import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import { useLayoutEffect, useRef } from 'react';
+import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
+import { useValidatedForm, type ValidatedForm } from './validated-form';
 
 /** The first message per field of a failed parse, keyed as the form names its fields. */
 export function schemaErrors(
@@ -22,13 +22,10 @@ interface SchemaFormOptions<Values extends Record<string, unknown>, Schema exten
   fieldOf?: (path: readonly PropertyKey[]) => string;
 }
 
-export interface SchemaForm<Values extends Record<string, unknown>, Schema extends z.ZodType> {
-  form: UseFormReturnType<Values>;
-  /** A submit handler that marks the form submitted and hands over the parsed payload when valid. */
-  onSubmit: (handle: (data: z.output<Schema>) => void) => (event?: React.FormEvent) => void;
-  /** Back to the initial values, with no messages until the next submit. */
-  reset: () => void;
-}
+export type SchemaForm<Values extends Record<string, unknown>, Schema extends z.ZodType> = ValidatedForm<
+  Values,
+  z.output<Schema>
+>;
 
 /**
  * A create or edit form over a shared zod schema (@mantine/form holds the values).
@@ -42,39 +39,13 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
   toPayload = (values) => values,
   fieldOf,
 }: SchemaFormOptions<Values, Schema>): SchemaForm<Values, Schema> {
-  const submitted = useRef(false);
-  const check = (values: Values) => {
-    const result = schema.safeParse(toPayload(values));
-    return result.success
-      ? ({ data: result.data as z.output<Schema>, errors: {} } as const)
-      : ({ data: null, errors: schemaErrors(result.error.issues, fieldOf) } as const);
-  };
-  // The form keeps the options of its first render; checks go through the latest ones
-  // (toPayload may read data that arrived since, such as the default assignee).
-  const latestCheck = useRef(check);
-  useLayoutEffect(() => {
-    latestCheck.current = check;
-  });
-  const form = useForm<Values>({
-    mode: 'controlled',
+  return useValidatedForm<Values, z.output<Schema>>({
     initialValues,
-    validate: (values) => latestCheck.current(values).errors,
-    onValuesChange: (values) => {
-      if (submitted.current) form.setErrors(latestCheck.current(values).errors);
+    check: (values) => {
+      const result = schema.safeParse(toPayload(values));
+      return result.success
+        ? { data: result.data as z.output<Schema>, errors: {} }
+        : { data: null, errors: schemaErrors(result.error.issues, fieldOf) };
     },
   });
-  return {
-    form,
-    onSubmit: (handle) => (event) => {
-      event?.preventDefault();
-      submitted.current = true;
-      const { data, errors } = check(form.getValues());
-      form.setErrors(errors);
-      if (data !== null) handle(data);
-    },
-    reset: () => {
-      submitted.current = false;
-      form.reset();
-    },
-  };
 }

@@ -11,6 +11,10 @@ export const toast = {
   success(message: string) {
     notifications.show({ message, color: 'green', autoClose: SUCCESS_MS, withCloseButton: false });
   },
+  /** Neutral news, e.g. what the person just cancelled. */
+  info(message: string) {
+    notifications.show({ message, color: 'gray', autoClose: ERROR_MS });
+  },
   error(message: string) {
     notifications.show({ message, color: 'red', autoClose: ERROR_MS });
   },

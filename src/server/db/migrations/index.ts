@@ -8,6 +8,7 @@ import { pushMigration } from './0005-push';
 import { editVersionsMigration } from './0006-edit-versions';
 import { recordsMigration } from './0007-records';
 import { passwordResetsMigration } from './0008-password-resets';
+import { deviceFieldsMigration } from './0009-device-fields';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-edit-versions': editVersionsMigration(),
     '0007-records': recordsMigration(dialect),
     '0008-password-resets': passwordResetsMigration(dialect),
+    '0009-device-fields': deviceFieldsMigration(),
   };
 }

@@ -1,17 +1,26 @@
 import { Anchor, AppShell, Burger, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { CenteredMessage } from '../../components/CenteredMessage';
+import { LazyBoundary } from '../../components/LazyBoundary';
+import { ScreenSkeleton } from '../../components/Skeletons';
+import { toast } from '../../lib/toast';
 import { paths } from '../../../domain/routes';
-import { ProfileDialog } from '../../features/profile/components/ProfileDialog';
 import { useAppName } from '../../lib/session';
 import { LiveUpdates } from './LiveUpdates';
 import { NavButtons } from './NavButtons';
 import { NotificationsButton } from './NotificationsButton';
 import { UserBlock } from './UserBlock';
 
-/** Top navigation; below the `sm` breakpoint the links fold into a burger menu. */
+// Opened by a click, and its forms check with zod: loaded then, not with the first screen.
+const ProfileDialog = lazy(() =>
+  import('../../features/profile/components/ProfileDialog').then((m) => ({ default: m.ProfileDialog })),
+);
+
+/**
+ * Top navigation; below the `lg` breakpoint (1200 px) the links fold into a burger menu:
+ * five links, the bell and the signed-in person do not fit a tablet's width on one line.
+ */
 export function AppLayout() {
   const appName = useAppName();
   const [menuOpened, menu] = useDisclosure(false);
@@ -24,13 +33,13 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !menuOpened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Меню" />
+            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="lg" size="sm" aria-label="Меню" />
             <Anchor
               component={Link}
               to={paths.app}
@@ -38,24 +47,25 @@ export function AppLayout() {
               size="lg"
               underline="never"
               className="tap-target"
+              style={{ whiteSpace: 'nowrap' }}
             >
               {appName}
             </Anchor>
-            <Group gap={4} visibleFrom="sm" component="nav">
+            <Group gap={4} visibleFrom="lg" component="nav">
               <NavButtons />
             </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LiveUpdates />
             <NotificationsButton />
-            <Group visibleFrom="sm">
+            <Group visibleFrom="lg">
               <UserBlock onOpenProfile={openProfile} />
             </Group>
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" hiddenFrom="sm">
+      <AppShell.Navbar p="md" hiddenFrom="lg">
         {/* Rendered only while open, so a folded menu is not in the tab order or accessibility tree. */}
         {menuOpened && (
           <>
@@ -69,11 +79,22 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Suspense fallback={<CenteredMessage title="Загрузка..." />}>
+        <Suspense fallback={<ScreenSkeleton />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <ProfileDialog opened={profileOpened} onClose={profile.close} />
+      {profileOpened && (
+        <LazyBoundary
+          onError={() => {
+            profile.close();
+            toast.error('Не удалось открыть профиль. Проверьте связь и попробуйте ещё раз');
+          }}
+        >
+          <Suspense fallback={null}>
+            <ProfileDialog opened onClose={profile.close} />
+          </Suspense>
+        </LazyBoundary>
+      )}
     </AppShell>
   );
 }

@@ -53,7 +53,7 @@ export function NotificationsButton() {
   return (
     <>
       <Button
-        visibleFrom="sm"
+        visibleFrom="lg"
         size="xs"
         variant="default"
         leftSection={<BellIcon size={16} />}
@@ -64,7 +64,7 @@ export function NotificationsButton() {
         Уведомления
       </Button>
       <ActionIcon
-        hiddenFrom="sm"
+        hiddenFrom="lg"
         size="lg"
         variant="default"
         loading={busy}

@@ -12,4 +12,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Сотрудники', to: paths.employees, adminOnly: true },
   // After the spec's three, so their order stays as the spec has it.
   { label: 'Корзина', to: paths.trash },
+  { label: 'Настройки', to: paths.settings, adminOnly: true },
 ];

@@ -1,5 +1,6 @@
+import { DANGER_CONFIRM } from '../danger';
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../../lib/confirm';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,7 +29,7 @@ export function useMoveToTrashConfirm(kind: RecordKind, id: number, backTo: stri
   const days = config.data?.trashDays ?? DEFAULT_TRASH_DAYS;
 
   const ask = (details?: ReactNode) =>
-    modals.openConfirmModal({
+    confirmModal({
       title: CONFIRM_TITLES[kind],
       children: (
         <Stack gap="xs">
@@ -37,7 +38,7 @@ export function useMoveToTrashConfirm(kind: RecordKind, id: number, backTo: stri
         </Stack>
       ),
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
+      confirmProps: DANGER_CONFIRM,
       onConfirm: () =>
         move.mutate(id, {
           onSuccess: () => {

@@ -8,22 +8,13 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { api, errorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { resetToken } from '../../../lib/reset-token';
 import { useMe } from '../../../lib/session';
 import { AuthCard } from './AuthCard';
 
-/**
- * The token of a one-time link rides in the address's fragment (#…), never sent to a
- * server by itself. Read once, then taken out of the address bar and the history.
- */
-function takeTokenFromAddress(): string {
-  const token = window.location.hash.replace(/^#/, '').trim();
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
-
 /** Where a one-time link from an admin (or an e-mail) leads: set a new password, then sign in. */
 export function ResetPasswordPage() {
-  const [token] = useState(takeTokenFromAddress);
+  const [token] = useState(resetToken);
   const me = useMe();
   const client = useQueryClient();
   const reset = useMutation({

@@ -22,6 +22,7 @@ import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { api } from '../../../lib/api';
 import type { Snapshot } from '../../../lib/autosave';
 import { useRecordDraft } from '../../../lib/use-record-draft';
+import { DetailColumns } from '../../../components/DetailColumns';
 import { HistoryList } from '../../../components/HistoryList';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
@@ -73,62 +74,72 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
   };
 
   return (
-    <Stack maw={640}>
-      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <BackLink fallback={paths.clients} fallbackLabel="Клиенты" />
-      {client.deletedAt !== null && (
-        <TrashBanner
-          kind="client"
-          id={client.id}
-          deletedAt={client.deletedAt}
-          deletedByName={client.deletedByName}
-        />
-      )}
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-          {draft.values.fullName.trim() || client.fullName}
-        </Title>
-        <Group gap="xs">
-          <WhatsAppButton phone={draft.values.phone} whatsappUrl={client.whatsappUrl} />
-          <CopyPhoneButton phone={draft.values.phone} />
-        </Group>
-      </Group>
-      <ReadOnlyWhen readOnly={trashed}>
-        <Paper withBorder p="md" radius="md">
-          <Stack>
-            <ClientFields
-              bind={draft.bind}
-              below={(field) => (
-                <FieldConflict
-                  label={CLIENT_FIELD_LABELS[field]}
-                  conflict={draft.conflicts[field]}
-                  onKeepTheirs={() => draft.keepTheirs(field)}
-                  onKeepMine={() => draft.keepMine(field)}
-                />
-              )}
+    <DetailColumns
+      top={
+        <>
+          <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
+          <BackLink fallback={paths.clients} fallbackLabel="Клиенты" />
+          {client.deletedAt !== null && (
+            <TrashBanner
+              kind="client"
+              id={client.id}
+              deletedAt={client.deletedAt}
+              deletedByName={client.deletedByName}
             />
-            <Group justify="space-between">
-              <SaveStatus status={draft.status} />
-              {!trashed && (
-                <Button
-                  color="red"
-                  variant="subtle"
-                  onClick={() => void confirmDelete()}
-                  loading={remove.pending}
-                >
-                  Удалить клиента
-                </Button>
-              )}
+          )}
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {draft.values.fullName.trim() || client.fullName}
+            </Title>
+            <Group gap="xs">
+              <WhatsAppButton phone={draft.values.phone} whatsappUrl={client.whatsappUrl} />
+              <CopyPhoneButton phone={draft.values.phone} />
             </Group>
-          </Stack>
-        </Paper>
-      </ReadOnlyWhen>
-      <Paper withBorder p="md" radius="md">
-        <ClientWork clientId={client.id} canCreate={!trashed} />
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <HistoryList kind="client" recordId={client.id} head={client} />
-      </Paper>
-    </Stack>
+          </Group>
+        </>
+      }
+      main={
+        <ReadOnlyWhen readOnly={trashed}>
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <ClientFields
+                bind={draft.bind}
+                below={(field) => (
+                  <FieldConflict
+                    label={CLIENT_FIELD_LABELS[field]}
+                    conflict={draft.conflicts[field]}
+                    onKeepTheirs={() => draft.keepTheirs(field)}
+                    onKeepMine={() => draft.keepMine(field)}
+                  />
+                )}
+              />
+              <Group justify="space-between">
+                <SaveStatus status={draft.status} />
+                {!trashed && (
+                  <Button
+                    color="red"
+                    variant="subtle"
+                    onClick={() => void confirmDelete()}
+                    loading={remove.pending}
+                  >
+                    Удалить клиента
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        </ReadOnlyWhen>
+      }
+      side={
+        <>
+          <Paper withBorder p="md" radius="md">
+            <ClientWork clientId={client.id} canCreate={!trashed} />
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <HistoryList kind="client" recordId={client.id} head={client} />
+          </Paper>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
+import { DANGER_CONFIRM } from '../../../components/danger';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../../../lib/confirm';
 import { ROLE_LABELS, ROLES, isRole } from '../../../../domain/roles';
 import type { UserDto } from '../../../../domain/users';
 import { errorMessage } from '../../../lib/api';
@@ -30,7 +31,7 @@ function useEmployeeControls(employee: UserDto, isSelf: boolean) {
     );
 
   const confirmDisable = () =>
-    modals.openConfirmModal({
+    confirmModal({
       title: 'Отключить доступ?',
       children: (
         <Text size="sm">
@@ -39,7 +40,7 @@ function useEmployeeControls(employee: UserDto, isSelf: boolean) {
         </Text>
       ),
       labels: { confirm: 'Отключить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
+      confirmProps: DANGER_CONFIRM,
       onConfirm: () => setAccess(true),
     });
 

@@ -1,6 +1,8 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingMessage } from '../../../components/LoadingMessage';
+import { ListSkeleton } from '../../../components/Skeletons';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEmployees } from '../api/employees-api';
@@ -17,8 +19,12 @@ export function EmployeesPage() {
   return (
     <Stack>
       <Title order={2}>Сотрудники</Title>
-      {employees.isPending && <LoadingMessage paused={employees.fetchStatus === 'paused'} />}
-      {employees.isError && !employees.data && <Text c="red">{errorMessage(employees.error)}</Text>}
+      {employees.isPending && (
+        <LoadingMessage paused={employees.fetchStatus === 'paused'} skeleton={<ListSkeleton rows={3} />} />
+      )}
+      {employees.isError && !employees.data && (
+        <LoadFailed message={errorMessage(employees.error)} onRetry={() => void employees.refetch()} />
+      )}
       {employees.data && narrow && (
         <Stack gap="xs">
           {employees.data.map((employee) => (

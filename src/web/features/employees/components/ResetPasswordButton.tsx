@@ -1,5 +1,5 @@
 import { Anchor, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../../../lib/confirm';
 import { useState } from 'react';
 import { whatsappNumber } from '../../../../domain/phone';
 import type { UserDto } from '../../../../domain/users';
@@ -22,7 +22,7 @@ export function ResetPasswordButton({ employee }: { employee: UserDto }) {
     : '';
 
   const confirm = () =>
-    modals.openConfirmModal({
+    confirmModal({
       title: 'Сбросить пароль?',
       children: (
         <Text size="sm">

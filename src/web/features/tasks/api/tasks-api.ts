@@ -7,6 +7,7 @@ import type {
   TaskPatchInput,
 } from '../../../../domain/task-schemas';
 import { api } from '../../../lib/api';
+import { filesForm, uploadForm, type UploadOptions } from '../../../lib/upload';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
 import { writeRecord } from '../../../lib/own-writes';
 import { queryKeys } from '../../../lib/query-keys';
@@ -54,11 +55,9 @@ export async function patchTask(
 }
 
 export const useUploadTaskPhotos = (id: number) =>
-  useTaskMutation((files: File[]) => {
-    const form = new FormData();
-    for (const file of files) form.append('files', file, file.name);
-    return api(`/api/tasks/${id}/photos`, { method: 'POST', body: form });
-  });
+  useTaskMutation(({ files, options }: { files: File[]; options: UploadOptions }) =>
+    uploadForm<{ task: TaskDetailDto }>(`/api/tasks/${id}/photos`, filesForm(files), options),
+  );
 
 export const useDeleteTaskPhoto = (id: number) =>
   useTaskMutation((fileId: number) => api(`/api/tasks/${id}/photos/${fileId}`, { method: 'DELETE' }));

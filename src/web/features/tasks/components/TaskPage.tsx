@@ -18,7 +18,9 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useUserOptions } from '../../employees/public';
 import { toast } from '../../../lib/toast';
+import { reportUploadError, type UploadOptions } from '../../../lib/upload';
 import { useRecordDraft } from '../../../lib/use-record-draft';
+import { DetailColumns } from '../../../components/DetailColumns';
 import { HistoryList } from '../../../components/HistoryList';
 import { InTrashBadge } from '../../../components/trash/InTrashBadge';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
@@ -80,84 +82,102 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
   };
 
   return (
-    <Stack maw={760}>
-      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <BackLink fallback={paths.tasks} fallbackLabel="Задачи" />
-      {task.deletedAt !== null && (
-        <TrashBanner kind="task" id={task.id} deletedAt={task.deletedAt} deletedByName={task.deletedByName} />
-      )}
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} miw={0}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-            Задача {task.id}
-          </Title>
-          <Text size="xs" c="dimmed">
-            Создана {formatDateTime(task.createdAt)}
-            {task.createdByName ? ` · ${task.createdByName}` : ''}
-            {task.closedAt ? ` · закрыта ${formatDateTime(task.closedAt)}` : ''}
-          </Text>
-        </Stack>
-        <TaskStatusBadge status={task.status} size="lg" />
-      </Group>
-      <Paper withBorder p="md" radius="md">
-        <Stack>
-          <ReadOnlyWhen readOnly={trashed}>
-            <TaskFields
-              form={{
-                ...draft,
-                below: (field) => (
-                  <FieldConflict
-                    label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
-                    conflict={draft.conflicts[field]}
-                    describe={describe(field)}
-                    onKeepTheirs={() => draft.keepTheirs(field)}
-                    onKeepMine={() => draft.keepMine(field)}
-                  />
-                ),
-              }}
+    <DetailColumns
+      top={
+        <>
+          <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
+          <BackLink fallback={paths.tasks} fallbackLabel="Задачи" />
+          {task.deletedAt !== null && (
+            <TrashBanner
+              kind="task"
+              id={task.id}
+              deletedAt={task.deletedAt}
+              deletedByName={task.deletedByName}
             />
-          </ReadOnlyWhen>
-          {task.clientId && (
-            <Group gap={6}>
-              <Anchor component={Link} to={paths.client(task.clientId)} size="sm" className="tap-target">
-                Карточка клиента: {task.clientName}
-              </Anchor>
-              <InTrashBadge inTrash={task.clientInTrash} />
-            </Group>
           )}
-          <SaveStatus status={draft.status} />
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <PhotoGallery
-          title="Фото"
-          photos={task.photos}
-          uploading={upload.isPending}
-          // In the Корзина the photos still open; nothing is added or removed.
-          {...(trashed
-            ? {}
-            : {
-                onUpload: (files: File[]) =>
-                  upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError }),
-                onDelete: (photo: StoredFileDto) => removePhoto.mutate(photo.id, { onError }),
-              })}
-        />
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <HistoryList kind="task" recordId={task.id} head={task} />
-      </Paper>
-      {!trashed && (
-        <Group justify="flex-end">
-          <Button
-            color="red"
-            variant="subtle"
-            onClick={() => remove.ask(<Text size="sm">Задача «{task.title}».</Text>)}
-            loading={remove.pending}
-          >
-            Удалить задачу
-          </Button>
-        </Group>
-      )}
-    </Stack>
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap={4} miw={0}>
+              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                Задача {task.id}
+              </Title>
+              <Text size="xs" c="dimmed">
+                Создана {formatDateTime(task.createdAt)}
+                {task.createdByName ? ` · ${task.createdByName}` : ''}
+                {task.closedAt ? ` · закрыта ${formatDateTime(task.closedAt)}` : ''}
+              </Text>
+            </Stack>
+            <TaskStatusBadge status={task.status} size="lg" />
+          </Group>
+        </>
+      }
+      main={
+        <Paper withBorder p="md" radius="md">
+          <Stack>
+            <ReadOnlyWhen readOnly={trashed}>
+              <TaskFields
+                form={{
+                  ...draft,
+                  below: (field) => (
+                    <FieldConflict
+                      label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
+                      conflict={draft.conflicts[field]}
+                      describe={describe(field)}
+                      onKeepTheirs={() => draft.keepTheirs(field)}
+                      onKeepMine={() => draft.keepMine(field)}
+                    />
+                  ),
+                }}
+              />
+            </ReadOnlyWhen>
+            {task.clientId && (
+              <Group gap={6}>
+                <Anchor component={Link} to={paths.client(task.clientId)} size="sm" className="tap-target">
+                  Карточка клиента: {task.clientName}
+                </Anchor>
+                <InTrashBadge inTrash={task.clientInTrash} />
+              </Group>
+            )}
+            <SaveStatus status={draft.status} />
+          </Stack>
+        </Paper>
+      }
+      side={
+        <>
+          <Paper withBorder p="md" radius="md">
+            <PhotoGallery
+              title="Фото"
+              photos={task.photos}
+              // In the Корзина the photos still open; nothing is added or removed.
+              {...(trashed
+                ? {}
+                : {
+                    onUpload: (files: File[], options: UploadOptions) =>
+                      upload
+                        .mutateAsync({ files, options })
+                        .then(() => toast.success('Фото загружены'), reportUploadError),
+                    onDelete: (photo: StoredFileDto) => removePhoto.mutate(photo.id, { onError }),
+                  })}
+            />
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <HistoryList kind="task" recordId={task.id} head={task} />
+          </Paper>
+        </>
+      }
+      foot={
+        !trashed && (
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() => remove.ask(<Text size="sm">Задача «{task.title}».</Text>)}
+              loading={remove.pending}
+            >
+              Удалить задачу
+            </Button>
+          </Group>
+        )
+      }
+    />
   );
 }

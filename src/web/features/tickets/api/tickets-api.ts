@@ -8,6 +8,7 @@ import type {
 } from '../../../../domain/ticket-schemas';
 import type { StepDirection } from '../../../../domain/ticket-status';
 import { api, ApiError } from '../../../lib/api';
+import { filesForm, uploadForm, type UploadOptions } from '../../../lib/upload';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
 import { writeRecord } from '../../../lib/own-writes';
 import { queryKeys } from '../../../lib/query-keys';
@@ -75,11 +76,9 @@ export function useStepTicket(id: number) {
 }
 
 export const useUploadTicketFiles = (id: number, kind: 'files' | 'pvz-photos') =>
-  useTicketMutation((files: File[]) => {
-    const form = new FormData();
-    for (const file of files) form.append('files', file, file.name);
-    return api(`/api/tickets/${id}/${kind}`, { method: 'POST', body: form });
-  });
+  useTicketMutation(({ files, options }: { files: File[]; options: UploadOptions }) =>
+    uploadForm<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/${kind}`, filesForm(files), options),
+  );
 
 export const useDeleteTicketFile = (id: number) =>
   useTicketMutation((fileId: number) => api(`/api/tickets/${id}/files/${fileId}`, { method: 'DELETE' }));

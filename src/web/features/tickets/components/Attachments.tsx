@@ -1,9 +1,11 @@
+import { DANGER_CONFIRM } from '../../../components/danger';
 import { ActionIcon, Anchor, Group, Image, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../../../lib/confirm';
 import type { StoredFileDto, TicketDetailDto } from '../../../../domain/ticket-schemas';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { reportUploadError } from '../../../lib/upload';
 import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
 import { UploadButton } from '../../../components/UploadButton';
 
@@ -14,11 +16,11 @@ export function Attachments({ ticket, readOnly = false }: { ticket: TicketDetail
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
   const confirmDelete = (file: StoredFileDto) =>
-    modals.openConfirmModal({
+    confirmModal({
       title: 'Удалить файл?',
       children: <Text size="sm">{file.name}</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
+      confirmProps: DANGER_CONFIRM,
       onConfirm: () => remove.mutate(file.id, { onError }),
     });
 
@@ -29,9 +31,10 @@ export function Attachments({ ticket, readOnly = false }: { ticket: TicketDetail
         {!readOnly && (
           <UploadButton
             label="Загрузить файлы"
-            loading={upload.isPending}
-            onFiles={(files) =>
-              upload.mutate(files, { onSuccess: () => toast.success('Файлы загружены'), onError })
+            onFiles={(files, options) =>
+              upload
+                .mutateAsync({ files, options })
+                .then(() => toast.success('Файлы загружены'), reportUploadError)
             }
           />
         )}

@@ -3,6 +3,7 @@ import { showsPvzPhotos } from '../../../../domain/ticket-status';
 import { PhotoGallery } from '../../../components/PhotoGallery';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { reportUploadError } from '../../../lib/upload';
 import { useDeleteTicketFile, useUploadTicketFiles } from '../api/tickets-api';
 
 /**
@@ -21,9 +22,8 @@ export function PvzPhotos({ ticket, readOnly = false }: { ticket: TicketDetailDt
     <PhotoGallery
       title="Фото из ПВЗ"
       photos={ticket.pvzPhotos}
-      uploading={upload.isPending}
-      onUpload={(files) =>
-        upload.mutate(files, { onSuccess: () => toast.success('Фото загружены'), onError })
+      onUpload={(files, options) =>
+        upload.mutateAsync({ files, options }).then(() => toast.success('Фото загружены'), reportUploadError)
       }
       onDelete={(photo) => remove.mutate(photo.id, { onError })}
     />

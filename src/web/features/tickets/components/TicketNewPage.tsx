@@ -22,10 +22,17 @@ import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../employees/public';
 import { useCreateTicket } from '../api/tickets-api';
+import { DeviceFields } from './DeviceFields';
+import {
+  EMPTY_DEVICE,
+  pickDevice,
+  type DeviceFieldKey,
+  type DeviceValues,
+} from '../../../../domain/device-fields';
 
 type ClientMode = 'existing' | 'new';
 
-interface TicketFormValues extends Record<string, unknown> {
+interface TicketFormValues extends Record<string, unknown>, DeviceValues {
   title: string;
   mode: ClientMode;
   clientId: number | null;
@@ -60,6 +67,7 @@ export function TicketNewPage() {
     description: '',
     dueDate: '',
     assignee: null,
+    ...EMPTY_DEVICE,
   };
   const { form, onSubmit } = useSchemaForm({
     schema: ticketCreateInput,
@@ -75,12 +83,13 @@ export function TicketNewPage() {
         description: values.description,
         dueDate: values.dueDate,
         assigneeId: assignee === UNASSIGNED ? null : Number(assignee),
+        ...pickDevice(values),
       };
     },
   });
   const values = form.getValues();
   const errors = form.errors as Partial<
-    Record<'title' | 'client' | 'description' | 'dueDate' | 'assigneeId', string>
+    Record<'title' | 'client' | 'description' | 'dueDate' | 'assigneeId' | DeviceFieldKey, string>
   >;
 
   const submit = onSubmit((data) =>
@@ -149,6 +158,14 @@ export function TicketNewPage() {
               />
             </>
           )}
+
+          <DeviceFields
+            form={{
+              values: pickDevice(values),
+              errors,
+              set: (field, value) => form.setFieldValue(field, value),
+            }}
+          />
 
           <Textarea
             label="Описание"

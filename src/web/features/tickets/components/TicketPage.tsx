@@ -31,6 +31,7 @@ import { FieldConflict } from '../../../components/editing/FieldConflict';
 import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { BackLink } from '../../../components/BackLink';
+import { DetailColumns } from '../../../components/DetailColumns';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
@@ -46,6 +47,7 @@ import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashC
 import { ClientPicker } from '../../clients/public';
 import { patchTicket, useTicket } from '../api/tickets-api';
 import { Attachments } from './Attachments';
+import { DeviceFields } from './DeviceFields';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
@@ -76,8 +78,23 @@ const SAVE_ON = {
   assigneeId: 'now',
   deliveryProvider: 'now',
   returnProvider: 'now',
+  device: 'blur',
+  serialNumber: 'blur',
+  kit: 'blur',
+  condition: 'blur',
+  complaint: 'blur',
+  warrantyCard: 'blur',
 } as const;
-const TEXT_FIELDS = ['description', 'repairSummary'] as const;
+const TEXT_FIELDS = [
+  'description',
+  'repairSummary',
+  'device',
+  'serialNumber',
+  'kit',
+  'condition',
+  'complaint',
+  'warrantyCard',
+] as const;
 
 /** The spec's three types; a legacy title stays selectable so the card can show it. */
 function typeOptions(current: string): string[] {
@@ -126,174 +143,202 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   );
 
   return (
-    <Stack maw={760}>
-      <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-      <BackLink fallback={paths.tickets} fallbackLabel="Заявки" />
-      {ticket.deletedAt !== null && (
-        <TrashBanner
-          kind="ticket"
-          id={ticket.id}
-          deletedAt={ticket.deletedAt}
-          deletedByName={ticket.deletedByName}
-        />
-      )}
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={2}>
-            {ticketNumber(ticket.id)} · {ticket.title}
-          </Title>
-          <Text size="xs" c="dimmed">
-            Создана {formatDateTime(ticket.createdAt)}
-            {ticket.createdByName ? ` · ${ticket.createdByName}` : ''}
-            {ticket.closedAt ? ` · закрыта ${formatDateTime(ticket.closedAt)}` : ''}
-          </Text>
-        </Stack>
-        <TicketStatusBadge ticket={ticket} size="lg" />
-      </Group>
-
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Stack gap={2} miw={0}>
-              <Group gap={6}>
-                <Text size="xs" c="dimmed">
-                  Клиент
-                </Text>
-                <InTrashBadge inTrash={ticket.clientInTrash} />
-              </Group>
-              {ticket.clientId ? (
-                <Anchor component={Link} to={paths.client(ticket.clientId)} fw={500} className="tap-target">
-                  {ticket.clientName}
-                </Anchor>
-              ) : (
-                <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
-              )}
-              {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
-            </Stack>
-            <Group gap="xs">
-              <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
-              <CopyPhoneButton phone={ticket.clientPhone} />
-              {!trashed && (
-                <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
-                  {changingClient ? 'Готово' : 'Сменить клиента'}
-                </Button>
-              )}
-            </Group>
-          </Group>
-          {changingClient && !trashed && (
-            <ClientPicker
-              label="Другой клиент из справочника"
-              clearable={false}
-              value={draft.values.clientId ? Number(draft.values.clientId) : null}
-              onChange={(id) => id !== null && draft.set('clientId', String(id))}
-            />
-          )}
-          {conflictFor('clientId')}
-        </Stack>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Stack>
-          <ReadOnlyWhen readOnly={trashed}>
-            <Stack>
-              <StepControls ticket={ticket} />
-              {picker && (
-                <>
-                  <ProviderPicker
-                    field={picker}
-                    value={draft.values[picker]}
-                    onChange={(value) => draft.set(picker, value)}
-                    disabled={draft.saving}
-                  />
-                  {conflictFor(picker)}
-                </>
-              )}
-            </Stack>
-          </ReadOnlyWhen>
-          {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
-            <PvzPhotos ticket={ticket} readOnly={trashed} />
-          )}
-        </Stack>
-      </Paper>
-
-      <ReadOnlyWhen readOnly={trashed}>
-        <Paper withBorder p="md" radius="md">
-          <Stack>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Stack gap={4}>
-                <Select
-                  label={TICKET_FIELD_LABELS.title}
-                  data={typeOptions(ticket.title)}
-                  value={draft.values.title}
-                  onChange={(value) => value && draft.set('title', value)}
-                  allowDeselect={false}
-                />
-                {conflictFor('title')}
-              </Stack>
-              <Stack gap={4}>
-                <Select
-                  label={TICKET_FIELD_LABELS.assigneeId}
-                  data={assigneeOptions(users.data)}
-                  value={draft.values.assigneeId || UNASSIGNED}
-                  onChange={(value) => draft.set('assigneeId', value ?? '')}
-                  allowDeselect={false}
-                />
-                {conflictFor('assigneeId')}
-              </Stack>
-              <Stack gap={4}>
-                <DateField
-                  label={TICKET_FIELD_LABELS.dueDate}
-                  value={draft.values.dueDate}
-                  onCommit={(value) => draft.set('dueDate', value)}
-                  error={draft.errors.dueDate}
-                />
-                {conflictFor('dueDate')}
-              </Stack>
-            </SimpleGrid>
-            <Textarea
-              label={TICKET_FIELD_LABELS.description}
-              autosize
-              minRows={2}
-              maxLength={TEXT_LIMIT}
-              {...draft.bind('description')}
-            />
-            {conflictFor('description')}
-            <Textarea
-              label={TICKET_FIELD_LABELS.repairSummary}
-              autosize
-              minRows={2}
-              maxLength={TEXT_LIMIT}
-              {...draft.bind('repairSummary')}
-            />
-            {conflictFor('repairSummary')}
-            <SaveStatus status={draft.status} />
-          </Stack>
-        </Paper>
-      </ReadOnlyWhen>
-
-      <Paper withBorder p="md" radius="md">
-        <Attachments ticket={ticket} readOnly={trashed} />
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <HistoryList kind="ticket" recordId={ticket.id} head={ticket} />
-      </Paper>
-
-      {!trashed && (
+    <DetailColumns
+      top={
         <>
-          <Divider />
-          <Group justify="flex-end">
-            <Button
-              color="red"
-              variant="subtle"
-              onClick={() => remove.ask(<Text size="sm">Заявка {ticketNumber(ticket.id)}.</Text>)}
-              loading={remove.pending}
-            >
-              Удалить заявку
-            </Button>
+          <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
+          <BackLink fallback={paths.tickets} fallbackLabel="Заявки" />
+          {ticket.deletedAt !== null && (
+            <TrashBanner
+              kind="ticket"
+              id={ticket.id}
+              deletedAt={ticket.deletedAt}
+              deletedByName={ticket.deletedByName}
+            />
+          )}
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap={4}>
+              <Title order={2}>
+                {ticketNumber(ticket.id)} · {ticket.title}
+              </Title>
+              <Text size="xs" c="dimmed">
+                Создана {formatDateTime(ticket.createdAt)}
+                {ticket.createdByName ? ` · ${ticket.createdByName}` : ''}
+                {ticket.closedAt ? ` · закрыта ${formatDateTime(ticket.closedAt)}` : ''}
+              </Text>
+            </Stack>
+            <TicketStatusBadge ticket={ticket} size="lg" />
           </Group>
         </>
-      )}
-    </Stack>
+      }
+      main={
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} miw={0}>
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed">
+                      Клиент
+                    </Text>
+                    <InTrashBadge inTrash={ticket.clientInTrash} />
+                  </Group>
+                  {ticket.clientId ? (
+                    <Anchor
+                      component={Link}
+                      to={paths.client(ticket.clientId)}
+                      fw={500}
+                      className="tap-target"
+                    >
+                      {ticket.clientName}
+                    </Anchor>
+                  ) : (
+                    <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
+                  )}
+                  {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
+                </Stack>
+                <Group gap="xs">
+                  <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
+                  <CopyPhoneButton phone={ticket.clientPhone} />
+                  {!trashed && (
+                    <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
+                      {changingClient ? 'Готово' : 'Сменить клиента'}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+              {changingClient && !trashed && (
+                <ClientPicker
+                  label="Другой клиент из справочника"
+                  clearable={false}
+                  value={draft.values.clientId ? Number(draft.values.clientId) : null}
+                  onChange={(id) => id !== null && draft.set('clientId', String(id))}
+                />
+              )}
+              {conflictFor('clientId')}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <ReadOnlyWhen readOnly={trashed}>
+                <Stack>
+                  <StepControls ticket={ticket} />
+                  {picker && (
+                    <>
+                      <ProviderPicker
+                        field={picker}
+                        value={draft.values[picker]}
+                        onChange={(value) => draft.set(picker, value)}
+                        disabled={draft.saving}
+                      />
+                      {conflictFor(picker)}
+                    </>
+                  )}
+                </Stack>
+              </ReadOnlyWhen>
+              {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
+                <PvzPhotos ticket={ticket} readOnly={trashed} />
+              )}
+            </Stack>
+          </Paper>
+
+          <ReadOnlyWhen readOnly={trashed}>
+            <Paper withBorder p="md" radius="md">
+              <DeviceFields
+                form={{
+                  ...draft,
+
+                  below: (field) => conflictFor(field),
+                }}
+              />
+            </Paper>
+          </ReadOnlyWhen>
+
+          <ReadOnlyWhen readOnly={trashed}>
+            <Paper withBorder p="md" radius="md">
+              <Stack>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <Stack gap={4}>
+                    <Select
+                      label={TICKET_FIELD_LABELS.title}
+                      data={typeOptions(ticket.title)}
+                      value={draft.values.title}
+                      onChange={(value) => value && draft.set('title', value)}
+                      allowDeselect={false}
+                    />
+                    {conflictFor('title')}
+                  </Stack>
+                  <Stack gap={4}>
+                    <Select
+                      label={TICKET_FIELD_LABELS.assigneeId}
+                      data={assigneeOptions(users.data)}
+                      value={draft.values.assigneeId || UNASSIGNED}
+                      onChange={(value) => draft.set('assigneeId', value ?? '')}
+                      allowDeselect={false}
+                    />
+                    {conflictFor('assigneeId')}
+                  </Stack>
+                  <Stack gap={4}>
+                    <DateField
+                      label={TICKET_FIELD_LABELS.dueDate}
+                      value={draft.values.dueDate}
+                      onCommit={(value) => draft.set('dueDate', value)}
+                      error={draft.errors.dueDate}
+                    />
+                    {conflictFor('dueDate')}
+                  </Stack>
+                </SimpleGrid>
+                <Textarea
+                  label={TICKET_FIELD_LABELS.description}
+                  autosize
+                  minRows={2}
+                  maxLength={TEXT_LIMIT}
+                  {...draft.bind('description')}
+                />
+                {conflictFor('description')}
+                <Textarea
+                  label={TICKET_FIELD_LABELS.repairSummary}
+                  autosize
+                  minRows={2}
+                  maxLength={TEXT_LIMIT}
+                  {...draft.bind('repairSummary')}
+                />
+                {conflictFor('repairSummary')}
+                <SaveStatus status={draft.status} />
+              </Stack>
+            </Paper>
+          </ReadOnlyWhen>
+        </>
+      }
+      side={
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Attachments ticket={ticket} readOnly={trashed} />
+          </Paper>
+
+          <Paper withBorder p="md" radius="md">
+            <HistoryList kind="ticket" recordId={ticket.id} head={ticket} />
+          </Paper>
+        </>
+      }
+      foot={
+        !trashed && (
+          <>
+            <Divider />
+            <Group justify="flex-end">
+              <Button
+                color="red"
+                variant="subtle"
+                onClick={() => remove.ask(<Text size="sm">Заявка {ticketNumber(ticket.id)}.</Text>)}
+                loading={remove.pending}
+              >
+                Удалить заявку
+              </Button>
+            </Group>
+          </>
+        )
+      }
+    />
   );
 }

@@ -14,6 +14,13 @@ export function TicketRow({ ticket }: { ticket: TicketDto }) {
             <Text fw={500}>
               {ticketNumber(ticket.id)} · {ticket.title}
             </Text>
+            {(ticket.device || ticket.serialNumber) && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="ticket-device">
+                {[ticket.device, ticket.serialNumber && `S/N ${ticket.serialNumber}`]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            )}
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {ticket.clientName || 'Без клиента'}
             </Text>

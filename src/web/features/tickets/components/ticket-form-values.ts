@@ -1,6 +1,7 @@
 import { isProvider } from '../../../../domain/providers';
 import { ticketPatchInput, type TicketDto, type TicketPatchInput } from '../../../../domain/ticket-schemas';
 import type { Snapshot } from '../../../lib/autosave';
+import { DEVICE_FIELD_KEYS, pickDevice } from '../../../../domain/device-fields';
 
 /** The ticket's fields edited on its card, as strings ('' for none). */
 export interface TicketFormValues extends Record<string, string> {
@@ -12,6 +13,12 @@ export interface TicketFormValues extends Record<string, string> {
   assigneeId: string;
   deliveryProvider: string;
   returnProvider: string;
+  device: string;
+  serialNumber: string;
+  kit: string;
+  condition: string;
+  complaint: string;
+  warrantyCard: string;
 }
 
 export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
@@ -25,6 +32,7 @@ export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
       assigneeId: ticket.assigneeId === null ? '' : String(ticket.assigneeId),
       deliveryProvider: ticket.deliveryProvider ?? '',
       returnProvider: ticket.returnProvider ?? '',
+      ...pickDevice(ticket),
     },
     version: ticket.version,
   };
@@ -45,6 +53,7 @@ export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<Ticke
     patch.assigneeId = values.assigneeId ? Number(values.assigneeId) : null;
   if (values.deliveryProvider !== undefined) patch.deliveryProvider = provider(values.deliveryProvider);
   if (values.returnProvider !== undefined) patch.returnProvider = provider(values.returnProvider);
+  for (const key of DEVICE_FIELD_KEYS) if (values[key] !== undefined) patch[key] = values[key];
   return patch;
 }
 

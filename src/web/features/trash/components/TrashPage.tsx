@@ -1,5 +1,6 @@
+import { DANGER_CONFIRM } from '../../../components/danger';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmModal } from '../../../lib/confirm';
 import { useQuery } from '@tanstack/react-query';
 import { countRu } from '../../../../domain/plural';
 import { DEFAULT_TRASH_DAYS } from '../../../../domain/records';
@@ -20,7 +21,7 @@ export function TrashPage() {
   const hasItems = (list.data?.pages[0]?.items.length ?? 0) > 0;
 
   const confirmEmpty = () =>
-    modals.openConfirmModal({
+    confirmModal({
       title: 'Очистить корзину?',
       children: (
         <Text size="sm">
@@ -28,7 +29,7 @@ export function TrashPage() {
         </Text>
       ),
       labels: { confirm: 'Очистить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
+      confirmProps: DANGER_CONFIRM,
       onConfirm: () =>
         empty.mutate(undefined, {
           onSuccess: ({ deleted }) =>

@@ -31,14 +31,24 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
   };
 }
 
+/**
+ * A first page fetched as the app starts (main.tsx, from the page's preload) is fresh for
+ * a few seconds, so the worklist does not ask for it again the moment it mounts; live
+ * updates still refresh it at once (they invalidate, whatever its age).
+ */
+const FRESH_MS = 5000;
+
 export function worklistQueryOptions(filters: WorkFilters) {
   const params = queryParams(filters);
-  return pagedQueryOptions<WorkItemDto>(queryKeys.work.list(params), '/api/work', params);
+  return {
+    ...pagedQueryOptions<WorkItemDto>(queryKeys.work.list(params), '/api/work', params),
+    staleTime: FRESH_MS,
+  };
 }
 
 export function useWorklist(filters: WorkFilters) {
   const params = queryParams(filters);
-  return usePagedQuery<WorkItemDto>(queryKeys.work.list(params), '/api/work', params);
+  return usePagedQuery<WorkItemDto>(queryKeys.work.list(params), '/api/work', params, FRESH_MS);
 }
 
 /** Whether the shop has any ticket or task at all (closed ones too): the first steps show until it does. */

@@ -1,6 +1,13 @@
-import { Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { WORK_STATES, type WorkState } from '../../../../domain/worklist';
-import { parseStates } from '../../../../domain/worklist-query';
+import {
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  TextInput,
+} from '@mantine/core';
+import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { useUserOptions } from '../../employees/public';
 
 const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
@@ -50,12 +57,13 @@ export function WorkFiltersBar({
           ]}
           fullWidth
         />
-        <Select
+        {/* The browser's own list: on a phone its wheel is what thumbs know, and it costs the
+            worklist's first screen no popover code (issue 17, «Slow network»). */}
+        <NativeSelect
           aria-label="Исполнитель"
           data={assigneeOptions}
           value={values.assignee}
-          onChange={(assignee) => onChange({ assignee: assignee ?? '' })}
-          allowDeselect={false}
+          onChange={(event) => onChange({ assignee: event.currentTarget.value })}
         />
       </SimpleGrid>
       <Checkbox.Group

@@ -1,15 +1,18 @@
 import { Anchor, Box, Button, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
 import { PagedList } from '../../../components/PagedList';
+import { ListSkeleton } from '../../../components/Skeletons';
 import { useCurrentUser } from '../../../lib/session';
 import { useShopHasWork, useWorklist } from '../api/work-api';
 import { FirstSteps } from './FirstSteps';
 import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
 import { WorkRow } from './WorkRow';
+import { WorkTable } from './work-table-loader';
+import { useWorkView, WorkViewToggle } from './WorkViewToggle';
 
 const NEW_REPAIR = `${paths.ticketNew}?title=${encodeURIComponent('Гарантийный ремонт')}`;
 
@@ -52,6 +55,9 @@ export function WorkPage() {
     if (values.states !== undefined && values.states !== DEFAULT_WORK_STATES.join(',')) {
       next.set('states', values.states);
     }
+    // A row tapped while the search was still settling has already left the worklist:
+    // its filters must not follow onto the ticket's address.
+    if (window.location.pathname !== paths.work) return;
     setParams(next, { replace: true });
   }, [q, values.type, values.assignee, values.states, setParams]);
 
@@ -66,6 +72,7 @@ export function WorkPage() {
   const hasWork = useShopHasWork(me.role === 'admin' && emptyDefault);
   const showFirstSteps = me.role === 'admin' && emptyDefault && hasWork.data === false;
 
+  const view = useWorkView();
   const onChange = (changes: Partial<WorkFilterValues>) =>
     setValues((current) => ({ ...current, ...changes }));
 
@@ -74,6 +81,7 @@ export function WorkPage() {
       <Group justify="space-between">
         <Title order={2}>Задачи</Title>
         <Group gap="xs" visibleFrom="sm">
+          {view.wide && <WorkViewToggle value={view.chosen} onChange={view.setChosen} />}
           <CreateButtons />
         </Group>
       </Group>
@@ -83,6 +91,15 @@ export function WorkPage() {
         query={list}
         empty="Пусто"
         renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} />}
+        renderItems={
+          view.view === 'table'
+            ? (items) => (
+                <Suspense fallback={<ListSkeleton />}>
+                  <WorkTable items={items} />
+                </Suspense>
+              )
+            : undefined
+        }
       />
       <Group gap="md" justify="center">
         <Anchor component={Link} to={paths.tickets} size="sm" className="tap-target">

@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { paths } from '../../../../domain/routes';
-import { ticketNumber } from '../../../../domain/ticket-schemas';
+import { ticketNumber } from '../../../../domain/ticket-number';
 import { isTaskStatus } from '../../../../domain/task-status';
 import { isTicketStatus } from '../../../../domain/ticket-status';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
@@ -10,23 +10,32 @@ import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 
 // Spec §4: closed rows grey, urgent (to_pvz / at_pvz tickets, 'забрать' tasks) pale yellow.
-const BACKGROUND = {
+export const WORK_ROW_BACKGROUND = {
   closed: 'var(--mantine-color-gray-1)',
   urgent: 'var(--mantine-color-yellow-0)',
 } as const;
 
-function Badge({ item }: { item: WorkItemDto }) {
+export function WorkStatusBadge({ item }: { item: WorkItemDto }) {
   if (item.kind === 'ticket' && isTicketStatus(item.status)) {
     return <TicketStatusBadge ticket={{ ...item, status: item.status }} />;
   }
   return isTaskStatus(item.status) ? <TaskStatusBadge status={item.status} /> : null;
 }
 
+export function workItemHref(item: WorkItemDto): string {
+  return item.kind === 'ticket' ? paths.ticket(item.id) : paths.task(item.id);
+}
+
+export function workItemLabel(item: WorkItemDto): string {
+  return item.kind === 'ticket' ? `Заявка ${ticketNumber(item.id)}` : `Задача ${item.id}`;
+}
+
 /** One worklist row; the whole row opens the ticket or task. */
 export function WorkRow({ item }: { item: WorkItemDto }) {
-  const href = item.kind === 'ticket' ? paths.ticket(item.id) : paths.task(item.id);
-  const label = item.kind === 'ticket' ? `Заявка ${ticketNumber(item.id)}` : `Задача ${item.id}`;
+  const href = workItemHref(item);
+  const label = workItemLabel(item);
   const details = [
+    item.device,
     item.clientName,
     item.assigneeName || 'Не назначен',
     item.dueDate && `срок ${formatCalendarDate(item.dueDate)}`,
@@ -45,7 +54,7 @@ export function WorkRow({ item }: { item: WorkItemDto }) {
         px="md"
         py="sm"
         radius="md"
-        style={{ background: item.highlight ? BACKGROUND[item.highlight] : undefined }}
+        style={{ background: item.highlight ? WORK_ROW_BACKGROUND[item.highlight] : undefined }}
       >
         <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
           <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
@@ -63,7 +72,7 @@ export function WorkRow({ item }: { item: WorkItemDto }) {
               {details}
             </Text>
           </Stack>
-          <Badge item={item} />
+          <WorkStatusBadge item={item} />
         </Group>
       </Paper>
     </UnstyledButton>

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
+
+// Issue 18: the shop's requisites («Настройки»), for receipts and acts.
+
+test.beforeEach(async ({ request }) => {
+  await ensureAdmin(request);
+});
+
+test('an admin fills in the requisites; a wrong ИНН is refused; they stay after a reload', async ({
+  page,
+}) => {
+  await loginViaUi(page, ADMIN);
+  await page.getByRole('link', { name: 'Настройки' }).click();
+  await expect(page.getByRole('heading', { name: 'Настройки' })).toBeVisible();
+  await page.getByLabel('Название').fill('Сервис «Гарантия Плюс»');
+  await page.getByLabel('Юридическое лицо').fill('ИП Иванов Иван Иванович');
+  await page.getByLabel('ИНН').fill('12345');
+  await page.getByLabel('Адрес').fill('Москва, ул. Ленина, 1');
+  await page
+    .getByLabel('Условия под квитанцией')
+    .fill('Устройство хранится 30 дней.\nДиагностика бесплатна.');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('ИНН: 10 или 12 цифр')).toBeVisible();
+  await page.getByLabel('ИНН').fill('771234567890');
+  await expect(page.getByText('ИНН: 10 или 12 цифр')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Сохранено')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Название')).toHaveValue('Сервис «Гарантия Плюс»');
+  await expect(page.getByLabel('ИНН')).toHaveValue('771234567890');
+  await expect(page.getByLabel('Условия под квитанцией')).toHaveValue(
+    'Устройство хранится 30 дней.\nДиагностика бесплатна.',
+  );
+  await expect(page.getByText(/Изменено .* · Админова Анна/)).toBeVisible();
+});
+
+test('an employee has no «Настройки»', async ({ page, request }) => {
+  const account = await registerViaApi(request, 'Настроев Никита');
+  await loginViaUi(page, account);
+  await expect(page.getByRole('link', { name: 'Настройки' })).toHaveCount(0);
+  await page.goto('/app/settings');
+  await expect(page.getByText('Страница не найдена')).toBeVisible();
+});
