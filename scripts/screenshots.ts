@@ -67,6 +67,26 @@ try {
       await page.getByText('Карточки', { exact: true }).click();
     }
 
+    const { profile } = await (await page.request.get('/api/settings/shop')).json();
+    if (profile.version === 1) {
+      const saved = await page.request.put('/api/settings/shop', {
+        headers: { 'x-requested-with': 'fetch' },
+        data: {
+          version: 1,
+          name: 'Сервисный центр «Ремонт-Плюс»',
+          legalName: 'ИП Сидоров Сергей Петрович',
+          inn: '770123456789',
+          ogrn: '312774600012345',
+          address: 'г. Москва, ул. Профсоюзная, д. 10',
+          phone: '+7 495 123-45-67',
+          hours: 'Пн–Сб 10:00–20:00',
+          receiptTerms:
+            'Диагностика бесплатна при согласии на ремонт. Устройство хранится 30 дней после извещения о готовности.',
+        },
+      });
+      if (!saved.ok()) throw new Error(`shop profile: ${saved.status()} ${await saved.text()}`);
+    }
+
     const work = await (await page.request.get('/api/work?type=tickets&limit=20')).json();
     const ticket = work.items.find((i: { clientName: string }) => i.clientName) ?? work.items[0];
     await open(`/app/tickets/${ticket.id}`);
@@ -76,6 +96,8 @@ try {
       await open(`/app/clients/${detail.clientId}`);
       await shot('client');
     }
+    await open(`/app/tickets/${ticket.id}/print/receipt`);
+    await shot('print-receipt');
     await open('/app/tickets/new');
     await shot('ticket-new');
     await open('/app/employees');

@@ -45,6 +45,7 @@ export const HISTORY_ACTIONS = [
   'trash',
   'restore',
   ...DEVICE_EDIT_ACTIONS,
+  'set_intake',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -89,6 +90,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   edit_condition: 'Изменены внешний вид и состояние',
   edit_complaint: 'Изменена неисправность со слов клиента',
   edit_warranty_card: 'Изменён № гарантийного талона',
+  set_intake: 'Изменено, как принят аппарат',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -30,6 +30,12 @@ describe('noticesFor', () => {
       'Заявка #12 «Замена SSD»: В ремонте',
       '/app/tickets/12',
     ],
+    [
+      { kind: 'ticket_stepped', ticket: ticket(5), status: 'repair_done', intake: 'walk_in' },
+      5,
+      'Заявка #12 «Замена SSD»: Готов к выдаче',
+      '/app/tickets/12',
+    ],
     [{ kind: 'task_created', task: task(5) }, 5, 'Вам назначена задача «Забрать плату»', '/app/tasks/7'],
     [{ kind: 'task_assigned', task: task(5) }, 5, 'Вам назначена задача «Забрать плату»', '/app/tasks/7'],
   ] as const)('%o goes to %s', (change, to, body, url) => {

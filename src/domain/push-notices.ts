@@ -1,12 +1,12 @@
 import { paths } from './routes';
 import { ticketNumber } from './ticket-schemas';
-import { TICKET_STATUS_LABELS, type TicketStatus } from './ticket-status';
+import { ticketStatusLabel, type Intake, type TicketStatus } from './ticket-status';
 
 /** Something that happened that may be worth a push to someone other than its author. */
 export type WorkChange =
   | { kind: 'ticket_created'; ticket: ItemRef }
   | { kind: 'ticket_assigned'; ticket: ItemRef }
-  | { kind: 'ticket_stepped'; ticket: ItemRef; status: TicketStatus }
+  | { kind: 'ticket_stepped'; ticket: ItemRef; status: TicketStatus; intake?: Intake }
   | { kind: 'task_created'; task: ItemRef }
   | { kind: 'task_assigned'; task: ItemRef };
 
@@ -58,9 +58,9 @@ export function noticesFor(change: WorkChange): Notice[] {
         : [];
     }
     case 'ticket_stepped': {
-      const { ticket, status } = change;
+      const { ticket, status, intake } = change;
       if (ticket.assigneeId === null) return [];
-      const body = `Заявка ${ticketNumber(ticket.id)} ${quoted(ticket.title)}: ${TICKET_STATUS_LABELS[status]}`;
+      const body = `Заявка ${ticketNumber(ticket.id)} ${quoted(ticket.title)}: ${ticketStatusLabel(status, intake)}`;
       return [ticketNotice(ticket, ticket.assigneeId, body, false)];
     }
     case 'task_created':

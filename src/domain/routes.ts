@@ -19,6 +19,8 @@ export const paths = {
   tickets: '/app/tickets',
   ticketNew: '/app/tickets/new',
   ticket: (id: IdOrParam) => `/app/tickets/${id}`,
+  /** A ticket's paper to print (src/domain/ticket-documents.ts): receipt, act or label. */
+  ticketPrint: (id: IdOrParam, kind: string) => `/app/tickets/${id}/print/${kind}`,
   tasks: '/app/tasks',
   taskNew: '/app/tasks/new',
   task: (id: IdOrParam) => `/app/tasks/${id}`,

@@ -4,7 +4,7 @@ import { clientName, clientPhone } from './client-schemas';
 import { DEVICE_FIELDS, type DeviceFieldKey, type DeviceValues } from './device-fields';
 import { lineText, multiLineText, recordId } from './input-text';
 import { PROVIDERS, type Provider } from './providers';
-import type { TicketStatus } from './ticket-status';
+import { INTAKES, type Intake, type TicketStatus } from './ticket-status';
 import type { HistoryHead } from './history';
 import { z } from './zod-ru';
 
@@ -34,6 +34,8 @@ const ticketClient = z.discriminatedUnion(
 
 const ticketType = z.enum(TICKET_TYPES, { error: 'Выберите тип заявки' });
 
+const intake = z.enum(INTAKES, { error: 'Укажите, как принят аппарат' });
+
 /** A device field's text, as its entry in src/domain/device-fields.ts says. */
 function deviceText(key: DeviceFieldKey) {
   const field = DEVICE_FIELDS.find((f) => f.key === key)!;
@@ -50,6 +52,8 @@ const deviceInputs = {
 
 export const ticketCreateInput = z.object({
   title: ticketType,
+  /** Through a pickup point (the spec's route) unless the client brought the device in. */
+  intake: intake.default('pvz'),
   client: ticketClient,
   description: longText('Описание').default(''),
   dueDate: dueDateSchema.default(null),
@@ -70,6 +74,8 @@ export const ticketPatchInput = z.object({
   version: baseVersionSchema,
   /** The type, when it was picked wrong at intake. */
   title: ticketType.optional(),
+  /** Switched only in a status both routes share (domain canSwitchIntake). */
+  intake: intake.optional(),
   /** Another client from the directory, when the ticket was filed under the wrong one. */
   clientId: recordId('Выберите клиента').optional(),
   description: longText('Описание').optional(),
@@ -91,6 +97,7 @@ export type TicketEditableField = Exclude<keyof TicketPatchData, 'version'>;
 
 export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
   title: 'Тип заявки',
+  intake: 'Как принят',
   clientId: 'Клиент',
   description: 'Описание',
   repairSummary: 'Итог ремонта',
@@ -133,6 +140,7 @@ export interface TicketDto extends DeviceValues {
   clientPhone: string;
   clientWhatsappUrl: string | null;
   status: TicketStatus;
+  intake: Intake;
   assigneeId: number | null;
   assigneeName: string;
   deliveryProvider: Provider | null;

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_TICKET_STATUSES,
+  canSwitchIntake,
+  neighbour,
   providerPickerFor,
   showsPvzPhotos,
   step,
   ticketBadgeLabel,
+  TICKET_PIPELINE,
   TICKET_STATUS_LABELS,
+  WALK_IN_ROUTE,
+  ticketStatusLabel,
   type StepResult,
   type TicketStatus,
 } from './ticket-status';
@@ -66,9 +71,9 @@ describe('step: every status x direction x provider presence', () => {
             ? no(need === 'delivery' ? 'provider_required' : 'return_provider_required')
             : expected;
         it(`${status} ${direction} (incoming ${delivery ?? '—'}, return ${ret ?? '—'})`, () => {
-          expect(step({ status, deliveryProvider: delivery, returnProvider: ret }, direction)).toEqual(
-            refused,
-          );
+          expect(
+            step({ status, intake: 'pvz', deliveryProvider: delivery, returnProvider: ret }, direction),
+          ).toEqual(refused);
         });
       }
     }
@@ -76,7 +81,10 @@ describe('step: every status x direction x provider presence', () => {
 
   it('treats an unknown provider value as missing', () => {
     expect(
-      step({ status: 'delivery_requested', deliveryProvider: 'dhl', returnProvider: null }, 'forward'),
+      step(
+        { status: 'delivery_requested', intake: 'pvz', deliveryProvider: 'dhl', returnProvider: null },
+        'forward',
+      ),
     ).toEqual(no('provider_required'));
   });
 });
@@ -91,13 +99,15 @@ describe('badge and pickers', () => {
     ['closed', 'Закрыта'],
     ['returned', 'Возвращён'],
   ] as [TicketStatus, string][])('%s -> %s', (status, label) => {
-    expect(ticketBadgeLabel({ status, deliveryProvider: 'cdek', returnProvider: 'ozon' })).toBe(label);
+    expect(
+      ticketBadgeLabel({ status, intake: 'pvz', deliveryProvider: 'cdek', returnProvider: 'ozon' }),
+    ).toBe(label);
   });
 
   it('shows the status alone when the provider is not chosen', () => {
-    expect(ticketBadgeLabel({ status: 'at_pvz', deliveryProvider: null, returnProvider: null })).toBe(
-      'Прибыл в ПВЗ',
-    );
+    expect(
+      ticketBadgeLabel({ status: 'at_pvz', intake: 'pvz', deliveryProvider: null, returnProvider: null }),
+    ).toBe('Прибыл в ПВЗ');
   });
 
   it('labels every status in Russian', () => {
@@ -112,5 +122,72 @@ describe('badge and pickers', () => {
     // Its step forward needs the return provider, so a legacy ticket without one is not stuck.
     expect(providerPickerFor('return_delivery_requested')).toBe('returnProvider');
     expect(ALL_TICKET_STATUSES.filter(showsPvzPhotos)).toEqual(['at_pvz']);
+  });
+});
+
+describe('walk-in route (issue 18): no delivery steps either way', () => {
+  const walkIn = (status: TicketStatus) =>
+    ({ status, intake: 'walk_in', deliveryProvider: null, returnProvider: null }) as const;
+
+  it('walks Новая → В ремонте → Готов к выдаче → Оповестить клиента → Закрыта with no provider', () => {
+    const seen: string[] = [];
+    let status: TicketStatus = 'new';
+    for (;;) {
+      seen.push(ticketStatusLabel(status, 'walk_in'));
+      const result = step(walkIn(status), 'forward');
+      if (!result.ok) {
+        expect(result.reason).toBe('at_end');
+        break;
+      }
+      status = result.status;
+    }
+    expect(seen).toEqual(['Новая', 'В ремонте', 'Готов к выдаче', 'Оповестить клиента', 'Закрыта']);
+  });
+
+  it('walks back the same way, refusing at Новая', () => {
+    const seen: string[] = [];
+    let status: TicketStatus = 'closed';
+    for (;;) {
+      seen.push(status);
+      const result = step(walkIn(status), 'back');
+      if (!result.ok) {
+        expect(result.reason).toBe('at_start');
+        break;
+      }
+      status = result.status;
+    }
+    expect(seen).toEqual([...WALK_IN_ROUTE].reverse());
+  });
+
+  it('never lands on a delivery status, from any status in either direction', () => {
+    for (const status of ALL_TICKET_STATUSES) {
+      for (const direction of ['forward', 'back'] as const) {
+        const target = neighbour(status, direction, 'walk_in');
+        if (target !== null) expect(WALK_IN_ROUTE).toContain(target);
+      }
+    }
+    // A legacy value goes to the nearest walk-in status that way.
+    expect(neighbour('picked_from_pvz', 'back', 'walk_in')).toBe('new');
+    expect(neighbour('return_delivery_requested', 'forward', 'walk_in')).toBe('notify_client');
+  });
+
+  it('shows no provider picker and no provider on the badge', () => {
+    expect(ALL_TICKET_STATUSES.filter((s) => providerPickerFor(s, 'walk_in') !== null)).toEqual([]);
+    expect(ticketBadgeLabel({ ...walkIn('notify_client'), returnProvider: 'ozon' })).toBe(
+      'Оповестить клиента',
+    );
+    expect(ticketBadgeLabel(walkIn('repair_done'))).toBe('Готов к выдаче');
+  });
+
+  it('leaves the ПВЗ route exactly as the spec says', () => {
+    for (const status of TICKET_PIPELINE) {
+      expect(ticketStatusLabel(status, 'pvz')).toBe(TICKET_STATUS_LABELS[status]);
+      expect(ticketStatusLabel(status)).toBe(TICKET_STATUS_LABELS[status]);
+    }
+    expect(ticketStatusLabel('repair_done')).toBe('Готов к отправке');
+  });
+
+  it('switches intake only in a status both routes share', () => {
+    expect(ALL_TICKET_STATUSES.filter(canSwitchIntake)).toEqual([...WALK_IN_ROUTE]);
   });
 });

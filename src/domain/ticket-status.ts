@@ -67,6 +67,45 @@ export const LEGACY_NEIGHBOURS: Record<
   returned: { back: 'delivery_to_client', forward: 'notify_client' },
 };
 
+/**
+ * How the device came in (issue 18): shipped through a pickup point (the spec's pipeline) or
+ * brought to the shop by the client, which skips the delivery steps both ways.
+ */
+export const INTAKES = ['pvz', 'walk_in'] as const;
+export type Intake = (typeof INTAKES)[number];
+
+export const INTAKE_LABELS: Record<Intake, string> = {
+  pvz: 'Через ПВЗ',
+  walk_in: 'Клиент принёс сам',
+};
+
+export function isIntake(value: unknown): value is Intake {
+  return typeof value === 'string' && (INTAKES as readonly string[]).includes(value);
+}
+
+/** A walk-in's route: the pipeline without the delivery steps, same statuses, same order. */
+export const WALK_IN_ROUTE: readonly PipelineStatus[] = [
+  'new',
+  'in_repair',
+  'repair_done',
+  'notify_client',
+  'closed',
+];
+
+export function routeOf(intake: Intake): readonly PipelineStatus[] {
+  return intake === 'walk_in' ? WALK_IN_ROUTE : TICKET_PIPELINE;
+}
+
+/** Where a walk-in's labels differ: nothing is shipped, the device waits to be picked up. */
+const WALK_IN_LABELS: Partial<Record<TicketStatus, string>> = {
+  repair_done: 'Готов к выдаче',
+};
+
+/** A status's name on this ticket's route. */
+export function ticketStatusLabel(status: TicketStatus, intake: Intake = 'pvz'): string {
+  return (intake === 'walk_in' ? WALK_IN_LABELS[status] : undefined) ?? TICKET_STATUS_LABELS[status];
+}
+
 export function isTicketStatus(value: unknown): value is TicketStatus {
   return typeof value === 'string' && (ALL_TICKET_STATUSES as readonly string[]).includes(value);
 }
@@ -83,15 +122,30 @@ export type StepResult = { ok: true; status: PipelineStatus } | { ok: false; rea
 
 export interface SteppableTicket {
   status: TicketStatus;
+  intake: Intake;
   deliveryProvider: string | null;
   returnProvider: string | null;
 }
 
-/** The status one step away, without guards. */
-export function neighbour(status: TicketStatus, direction: StepDirection): PipelineStatus | null {
-  if (isLegacyTicketStatus(status)) return LEGACY_NEIGHBOURS[status][direction];
-  const index = TICKET_PIPELINE.indexOf(status);
-  return TICKET_PIPELINE[direction === 'forward' ? index + 1 : index - 1] ?? null;
+/**
+ * The status one step away on the ticket's route, without guards. Off the route (a legacy
+ * value, or a delivery status on a walk-in) it is the nearest route status that way.
+ */
+export function neighbour(
+  status: TicketStatus,
+  direction: StepDirection,
+  intake: Intake = 'pvz',
+): PipelineStatus | null {
+  const route = routeOf(intake);
+  const delta = direction === 'forward' ? 1 : -1;
+  let index = isLegacyTicketStatus(status)
+    ? TICKET_PIPELINE.indexOf(LEGACY_NEIGHBOURS[status][direction])
+    : TICKET_PIPELINE.indexOf(status) + delta;
+  for (; index >= 0 && index < TICKET_PIPELINE.length; index += delta) {
+    const candidate = TICKET_PIPELINE[index]!;
+    if (route.includes(candidate)) return candidate;
+  }
+  return null;
 }
 
 /**
@@ -100,7 +154,7 @@ export function neighbour(status: TicketStatus, direction: StepDirection): Pipel
  * return provider (spec §4). A refusal changes nothing.
  */
 export function step(ticket: SteppableTicket, direction: StepDirection): StepResult {
-  const target = neighbour(ticket.status, direction);
+  const target = neighbour(ticket.status, direction, ticket.intake);
   if (!target) return { ok: false, reason: direction === 'forward' ? 'at_end' : 'at_start' };
   if (direction === 'forward') {
     if (target === 'at_pvz' && !isProvider(ticket.deliveryProvider))
@@ -128,8 +182,9 @@ const BADGE_PROVIDER: Partial<Record<TicketStatus, 'deliveryProvider' | 'returnP
 };
 
 export function ticketBadgeLabel(ticket: SteppableTicket): string {
-  const label = TICKET_STATUS_LABELS[ticket.status];
-  const field = BADGE_PROVIDER[ticket.status];
+  const label = ticketStatusLabel(ticket.status, ticket.intake);
+  // A walk-in ships nothing, even if a provider was left from before its intake was switched.
+  const field = ticket.intake === 'walk_in' ? undefined : BADGE_PROVIDER[ticket.status];
   const provider: Provider | null = field && isProvider(ticket[field]) ? (ticket[field] as Provider) : null;
   return provider ? `${label} · ${PROVIDER_LABELS[provider]}` : label;
 }
@@ -140,7 +195,12 @@ export function ticketBadgeLabel(ticket: SteppableTicket): string {
  * return provider: it shows the return picker too, or a ticket imported without one
  * could never move on (issue 15).
  */
-export function providerPickerFor(status: TicketStatus): 'deliveryProvider' | 'returnProvider' | null {
+export function providerPickerFor(
+  status: TicketStatus,
+  intake: Intake = 'pvz',
+): 'deliveryProvider' | 'returnProvider' | null {
+  // A walk-in is not shipped either way.
+  if (intake === 'walk_in') return null;
   if (status === 'delivery_requested') return 'deliveryProvider';
   if (status === 'repair_done' || status === 'return_delivery_requested') return 'returnProvider';
   return null;
@@ -149,3 +209,14 @@ export function providerPickerFor(status: TicketStatus): 'deliveryProvider' | 'r
 export function showsPvzPhotos(status: TicketStatus): boolean {
   return status === 'at_pvz';
 }
+
+/**
+ * Whether the intake can be switched now: only in a status both routes share (a ticket on
+ * its way through a pickup point cannot become a walk-in), and never on a legacy value.
+ */
+export function canSwitchIntake(status: TicketStatus): boolean {
+  return WALK_IN_ROUTE.includes(status as PipelineStatus);
+}
+
+export const INTAKE_SWITCH_REFUSAL =
+  'Способ приёма меняют, пока заявка не в пути: в статусах «Новая», «В ремонте», «Готов к отправке», «Оповестить клиента» или «Закрыта»';

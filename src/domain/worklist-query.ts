@@ -1,4 +1,5 @@
 import type { Provider } from './providers';
+import type { Intake } from './ticket-status';
 import type { WorkKind } from './worklist';
 import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
@@ -38,6 +39,8 @@ export interface WorkItemDto {
   assigneeName: string;
   /** A ticket or task status as stored (legacy ticket values included; task values read as current). */
   status: string;
+  /** How a ticket came in ('pvz' for a task): names its statuses on the badge. */
+  intake: Intake;
   deliveryProvider: Provider | null;
   returnProvider: Provider | null;
   dueDate: string | null;

@@ -43,6 +43,9 @@ import { registerPushRoutes } from './push/push.routes';
 import { loadVapidKeys } from './push/vapid-keys';
 import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
+import { createShopLogo } from './settings/shop-logo';
+import { registerDocumentsRoutes } from './documents/documents.routes';
+import { createTicketDocuments } from './documents/ticket-documents';
 import { LocalFileStore, type FileStore } from './files/file-store';
 import { registerFilesRoutes } from './files/files.routes';
 import type { UploadLimits } from './files/upload-limits';
@@ -219,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minFreeBytes: config.minFreeDiskBytes,
     dataDir: config.dataDir,
   };
+  const shopProfile = createShopProfile(database.db, clock);
+  const shopLogo = createShopLogo({ db: database.db, store, clock });
   await registerRouteScopes(app, (scopes) => {
     registerAuthRoutes(scopes, {
       auth,
@@ -261,10 +266,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
     registerWebManifest(scopes, config.appName);
     registerFilesRoutes(scopes, { database, store });
+    registerDocumentsRoutes(scopes, createTicketDocuments({ tickets, shopProfile, shopLogo, clock }));
     registerSettingsRoutes(scopes, {
       inviteCode,
       defaultAssignees,
-      shopProfile: createShopProfile(database.db, clock),
+      shopProfile,
+      shopLogo,
+      store,
+      uploadLimits,
       events,
       publicConfig: {
         appName: config.appName,

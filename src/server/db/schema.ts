@@ -107,6 +107,8 @@ export interface TicketsTable {
   device_condition: Generated<string>;
   complaint: Generated<string>;
   warranty_card: Generated<string>;
+  /** 'pvz' or 'walk_in' (migration 0010, src/domain/ticket-status.ts). */
+  intake: Generated<string>;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */

@@ -79,6 +79,11 @@ const TABLE: Record<string, Row> = {
   'PUT /api/settings/invite-code': admins,
   'GET /api/settings/shop': staff,
   'PUT /api/settings/shop': admins,
+  'GET /api/settings/shop/logo': staff,
+  'POST /api/settings/shop/logo': admins,
+  'DELETE /api/settings/shop/logo': admins,
+  'GET /api/tickets/:id/documents/:kind': staff,
+  'GET /api/tickets/:id/documents/:kind/pdf': staff,
   'GET /api/config': anyone,
   'GET /manifest.webmanifest': anyone,
 };

@@ -8,6 +8,11 @@ import type { DefaultAssignees } from './default-assignees';
 import type { ShopProfile } from './shop-profile';
 import { shopProfileInput } from '../../domain/shop-profile';
 import type { InviteCodeService } from './invite-code';
+import type { ShopLogo } from './shop-logo';
+import { AppError } from '../errors';
+import type { FileStore } from '../files/file-store';
+import { receiveUploads } from '../files/receive-uploads';
+import type { UploadLimits } from '../files/upload-limits';
 
 export function registerSettingsRoutes(
   { admins, open, staff }: RouteScopes,
@@ -15,12 +20,18 @@ export function registerSettingsRoutes(
     inviteCode,
     defaultAssignees,
     shopProfile,
+    shopLogo,
+    store,
+    uploadLimits,
     events,
     publicConfig,
   }: {
     inviteCode: InviteCodeService;
     defaultAssignees: DefaultAssignees;
     shopProfile: ShopProfile;
+    shopLogo: ShopLogo;
+    store: FileStore;
+    uploadLimits: UploadLimits;
     events: EventBus;
     publicConfig: PublicConfig;
   },
@@ -41,14 +52,45 @@ export function registerSettingsRoutes(
   open.get('/api/config', async () => publicConfig);
 
   // The shop's requisites: everyone prints them on receipts; admins edit them («Настройки»).
-  staff.get('/api/settings/shop', async () => ({ profile: await shopProfile.get() }));
+  staff.get('/api/settings/shop', async () => ({
+    profile: await shopProfile.get(),
+    logoUrl: await shopLogo.url(),
+  }));
 
   admins.put('/api/settings/shop', async (request) => {
     const admin = userOf(request);
     const profile = await shopProfile.save(admin, parsePayload(shopProfileInput, request.body));
     request.log.info({ by: admin.id, version: profile.version }, 'shop profile changed');
     events.publish({ entity: 'settings', id: null, op: 'update' });
-    return { profile };
+    return { profile, logoUrl: await shopLogo.url() };
+  });
+
+  // The optional logo on the printed papers: any signed-in user reads it, admins change it.
+  staff.get('/api/settings/shop/logo', async (_request, reply) => {
+    const logo = await shopLogo.read();
+    if (!logo) throw new AppError('not_found', 'Логотип не загружен');
+    // The address changes with every new logo (shopLogo.url), so the old one may be kept.
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'private, max-age=86400')
+      .send(logo);
+  });
+
+  admins.post('/api/settings/shop/logo', async (request) => {
+    const admin = userOf(request);
+    const files = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true });
+    await shopLogo.replace(files);
+    request.log.info({ by: admin.id }, 'shop logo changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return { logoUrl: await shopLogo.url() };
+  });
+
+  admins.delete('/api/settings/shop/logo', async (request) => {
+    const admin = userOf(request);
+    await shopLogo.remove();
+    request.log.info({ by: admin.id }, 'shop logo removed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return { logoUrl: null };
   });
 
   admins.get('/api/settings/invite-code', async () => {

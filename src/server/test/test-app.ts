@@ -191,3 +191,19 @@ export async function withCurrentVersion(
     .executeTakeFirst();
   return { ...payload, version: row?.version ?? 1 };
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A JSON call as a signed-in screen makes it (cookie, the same-origin header, the current
+ * version on a PATCH), by `who` or by the default caller the test names.
+ */
+export function apiCaller(ctx: TestContext, defaultCaller: () => SignedIn) {
+  return async (method: Method, url: string, payload?: object, who: SignedIn = defaultCaller()) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: who.cookie, 'x-requested-with': 'fetch' },
+      ...(payload ? { payload: await withCurrentVersion(ctx.database, method, url, payload) } : {}),
+    });
+}

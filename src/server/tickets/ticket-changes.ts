@@ -11,8 +11,11 @@ import {
   type TicketStepInput,
 } from '../../domain/ticket-schemas';
 import {
+  INTAKE_SWITCH_REFUSAL,
   STEP_REFUSAL_MESSAGES,
   TICKET_STATUS_LABELS,
+  canSwitchIntake,
+  isIntake,
   providerPickerFor,
   step as stepStatus,
   type TicketStatus,
@@ -39,6 +42,7 @@ export const STALE_TICKET_MESSAGE = 'Заявка уже изменена дру
 function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
   return {
     title: row.title,
+    intake: row.intake,
     clientId: row.client_id,
     description: row.description,
     repairSummary: row.repair_summary,
@@ -63,10 +67,22 @@ async function changeableTicket(trx: Kysely<DB>, id: number): Promise<TicketRow>
   return row;
 }
 
-/** A provider changes only in the status whose picker shows it (the screen's rule, enforced). */
-function refuseProviderOutsideItsStatus(row: TicketRow, changes: Partial<TicketPatchData>) {
+/**
+ * A provider changes only in the status whose picker shows it (the screen's rule, enforced),
+ * and never on a walk-in; the intake switches only in a status both routes share.
+ */
+function refuseOutOfRouteChanges(row: TicketRow, changes: Partial<TicketPatchData>) {
+  const status = row.status as TicketStatus;
+  if (changes.intake !== undefined && !canSwitchIntake(status)) {
+    throw new AppError('conflict', INTAKE_SWITCH_REFUSAL);
+  }
+  const intake = isIntake(row.intake) ? row.intake : 'pvz';
   for (const field of ['deliveryProvider', 'returnProvider'] as const) {
-    if (changes[field] !== undefined && providerPickerFor(row.status as TicketStatus) !== field) {
+    if (changes[field] === undefined) continue;
+    if (intake === 'walk_in' && changes.intake !== 'pvz') {
+      throw new AppError('conflict', 'Клиент принёс аппарат сам: служба доставки не нужна');
+    }
+    if (providerPickerFor(status) !== field) {
       const service = field === 'deliveryProvider' ? 'Службу доставки' : 'Службу возврата';
       throw new AppError(
         'conflict',
@@ -106,7 +122,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
-        refuseProviderOutsideItsStatus(row, changes);
+        refuseOutOfRouteChanges(row, changes);
         const now = clock.now().toISOString();
         const { columns, history } = describeEdit(row, changes);
         const parties = await resolvePartyChanges(trx, row, changes);
@@ -165,12 +181,19 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
             now,
           )({
             action: 'status_change',
-            oldValue: statusText(row.status),
-            newValue: statusText(target),
+            oldValue: statusText(row.status, row.intake),
+            newValue: statusText(target, row.intake),
             newStatus: target,
           }),
         ]);
-        return { from: current.status, to: target, title: row.title, assigneeId: row.assignee_id, version };
+        return {
+          from: current.status,
+          to: target,
+          intake: current.intake,
+          title: row.title,
+          assigneeId: row.assignee_id,
+          version,
+        };
       });
       if (!outcome) return conflict(id);
       changed(id, 'update', outcome.version);
@@ -179,6 +202,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           kind: 'ticket_stepped',
           ticket: { id, title: outcome.title, assigneeId: outcome.assigneeId },
           status: outcome.to,
+          intake: outcome.intake,
         },
         actor.id,
       );

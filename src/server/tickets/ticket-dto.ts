@@ -1,6 +1,6 @@
 import { isProvider } from '../../domain/providers';
 import type { TicketDto } from '../../domain/ticket-schemas';
-import { isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
+import { isIntake, isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
 import { deviceFromRow } from './device-columns';
 import type { TicketRow } from './tickets.repository';
 
@@ -21,6 +21,7 @@ export function toTicketDto(row: TicketRow): TicketDto {
     clientPhone: row.client_phone ?? '',
     clientWhatsappUrl: row.client_whatsapp_url,
     status: readStatus(row.status) ?? 'new',
+    intake: isIntake(row.intake) ? row.intake : 'pvz',
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import { formatCalendarDate } from '../../domain/calendar-date';
 import { PROVIDER_LABELS, isProvider } from '../../domain/providers';
 import type { TicketPatchData } from '../../domain/ticket-schemas';
-import { TICKET_STATUS_LABELS, isTicketStatus } from '../../domain/ticket-status';
+import { INTAKE_LABELS, isIntake, isTicketStatus, ticketStatusLabel } from '../../domain/ticket-status';
 import type { TicketsTable } from '../db/schema';
 import { fieldChange, type HistoryChange } from '../history/history-writer';
 import { describeDeviceEdit } from './device-columns';
@@ -16,8 +16,13 @@ export function dueDateText(date: string | null): string {
   return date ? formatCalendarDate(date) : 'Без срока';
 }
 
-export function statusText(status: string): string {
-  return isTicketStatus(status) ? TICKET_STATUS_LABELS[status] : status;
+/** A status as history shows it, named as on the ticket's route. */
+export function statusText(status: string, intake: string): string {
+  return isTicketStatus(status) ? ticketStatusLabel(status, isIntake(intake) ? intake : 'pvz') : status;
+}
+
+export function intakeText(intake: string): string {
+  return isIntake(intake) ? INTAKE_LABELS[intake] : intake;
 }
 
 /**
@@ -35,6 +40,10 @@ export function describeEdit(
   if (patch.title !== undefined) {
     columns.title = patch.title;
     history.push(...fieldChange('set_type', row.title, patch.title));
+  }
+  if (patch.intake !== undefined) {
+    columns.intake = patch.intake;
+    history.push(...fieldChange('set_intake', intakeText(row.intake), intakeText(patch.intake)));
   }
   if (patch.description !== undefined) {
     columns.description = patch.description;

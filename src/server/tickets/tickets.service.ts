@@ -96,6 +96,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           client_id: client.id,
           client_name: client.name,
           status: 'new',
+          intake: input.intake,
           assignee_id: assignee.id,
           assignee_name: assignee.name,
           delivery_provider: null,

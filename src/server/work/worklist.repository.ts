@@ -31,6 +31,8 @@ export interface WorkRow {
   assignee_id: number | null;
   assignee_name: string;
   status: string;
+  /** A ticket's intake ('pvz' for a task). */
+  intake: string;
   delivery_provider: string | null;
   return_provider: string | null;
   due_date: string | null;
@@ -71,6 +73,7 @@ function side(
       'assignee_id',
       'assignee_name',
       'status',
+      kind === 'ticket' ? sql<string>`intake`.as('intake') : sql<string>`'pvz'`.as('intake'),
       'delivery_provider',
       kind === 'ticket'
         ? sql<string | null>`return_provider`.as('return_provider')

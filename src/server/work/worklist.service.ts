@@ -3,6 +3,7 @@ import { isProvider } from '../../domain/providers';
 import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
 import { readTaskStatus } from '../../domain/task-status';
+import { isIntake } from '../../domain/ticket-status';
 import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
@@ -45,6 +46,7 @@ function toWorkItem(row: WorkRow): WorkItemDto {
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     status,
+    intake: isIntake(row.intake) ? row.intake : 'pvz',
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
     returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
     dueDate: row.due_date,

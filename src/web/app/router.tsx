@@ -53,6 +53,9 @@ const screens = {
   TicketPage: preloadable(() =>
     styled(import('../features/tickets/components/TicketPage').then((m) => m.TicketPage)),
   ),
+  TicketPrintPage: preloadable(() =>
+    styled(import('../features/tickets/components/TicketPrintPage').then((m) => m.TicketPrintPage)),
+  ),
   TicketsPage: preloadable(() =>
     styled(import('../features/tickets/components/TicketsPage').then((m) => m.TicketsPage)),
   ),
@@ -79,6 +82,7 @@ const TasksPage = screens.TasksPage.Component;
 const TicketNewPage = screens.TicketNewPage.Component;
 const TicketPage = screens.TicketPage.Component;
 const TicketsPage = screens.TicketsPage.Component;
+const TicketPrintPage = screens.TicketPrintPage.Component;
 const TrashPage = screens.TrashPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
 const AppLayout = screens.AppLayout.Component;
@@ -123,6 +127,17 @@ export const appRoutes: RouteObject[] = [
       { path: paths.register, element: signedOut(<RegisterPage />) },
       { path: paths.resetPassword, element: signedOut(<ResetPasswordPage />) },
       { path: paths.forgotPassword, element: signedOut(<ForgotPasswordPage />) },
+      {
+        // A paper to print: the whole window, without the app's header and menu.
+        path: paths.ticketPrint(':id', ':kind'),
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<CenteredMessage title="Загрузка..." />}>
+              <TicketPrintPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
       {
         path: paths.app,
         element: (

@@ -16,6 +16,7 @@ export function TicketStatusBadge({
       tt="none"
       size={size}
       style={{ flexShrink: 0 }}
+      data-testid="ticket-status"
     >
       {ticketBadgeLabel(ticket)}
     </Badge>

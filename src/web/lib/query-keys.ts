@@ -24,6 +24,8 @@ export const queryKeys = {
     /** Under lists: a ticket's change refreshes it. */
     legacyStatuses: ['tickets', 'list', 'legacy-statuses'] as const,
     detail: (id: number) => ['tickets', 'detail', id] as const,
+    /** Under the detail: a change of the ticket refreshes its papers too. */
+    document: (id: number, kind: string) => ['tickets', 'detail', id, 'document', kind] as const,
   },
   tasks: {
     all: ['tasks'] as const,

@@ -9,6 +9,7 @@ import { editVersionsMigration } from './0006-edit-versions';
 import { recordsMigration } from './0007-records';
 import { passwordResetsMigration } from './0008-password-resets';
 import { deviceFieldsMigration } from './0009-device-fields';
+import { walkInMigration } from './0010-walk-in';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-records': recordsMigration(dialect),
     '0008-password-resets': passwordResetsMigration(dialect),
     '0009-device-fields': deviceFieldsMigration(),
+    '0010-walk-in': walkInMigration(),
   };
 }

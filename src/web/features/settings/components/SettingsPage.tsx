@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
+import { LogoCard } from './LogoCard';
 
 /** «Настройки» (admins): the shop's requisites printed on receipts and acts (issue 18). */
 export function SettingsPage() {
@@ -26,7 +27,10 @@ export function SettingsPage() {
     <Stack maw={760}>
       <Title order={2}>Настройки</Title>
       {profile.data ? (
-        <RequisitesForm key={profile.data.version} profile={profile.data} />
+        <>
+          <RequisitesForm key={profile.data.profile.version} profile={profile.data.profile} />
+          <LogoCard logoUrl={profile.data.logoUrl} />
+        </>
       ) : profile.isError ? (
         <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
       ) : (

@@ -4,7 +4,7 @@ import {
   neighbour,
   step,
   STEP_REFUSAL_MESSAGES,
-  TICKET_STATUS_LABELS,
+  ticketStatusLabel,
   type StepDirection,
 } from '../../../../domain/ticket-status';
 import { errorMessage } from '../../../lib/api';
@@ -14,8 +14,8 @@ import { useStepTicket } from '../api/tickets-api';
 /** Only one step back or forward: no skipping (spec §4). */
 export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
   const stepTicket = useStepTicket(ticket.id);
-  const back = neighbour(ticket.status, 'back');
-  const forward = neighbour(ticket.status, 'forward');
+  const back = neighbour(ticket.status, 'back', ticket.intake);
+  const forward = neighbour(ticket.status, 'forward', ticket.intake);
 
   const go = (direction: StepDirection) => {
     // The same rule the server applies; checked here first so the answer is instant.
@@ -38,14 +38,14 @@ export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
         loading={stepTicket.isPending && stepTicket.variables?.direction === 'back'}
         onClick={() => go('back')}
       >
-        {back ? `← ${TICKET_STATUS_LABELS[back]}` : 'Назад'}
+        {back ? `← ${ticketStatusLabel(back, ticket.intake)}` : 'Назад'}
       </Button>
       <Button
         disabled={!forward}
         loading={stepTicket.isPending && stepTicket.variables?.direction === 'forward'}
         onClick={() => go('forward')}
       >
-        {forward ? `${TICKET_STATUS_LABELS[forward]} →` : 'Вперёд'}
+        {forward ? `${ticketStatusLabel(forward, ticket.intake)} →` : 'Вперёд'}
       </Button>
     </SimpleGrid>
   );

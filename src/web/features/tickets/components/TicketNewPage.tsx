@@ -14,6 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
+import { INTAKE_LABELS, INTAKES, isIntake, type Intake } from '../../../../domain/ticket-status';
 import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { CancelButton } from '../../../components/BackLink';
@@ -34,6 +35,7 @@ type ClientMode = 'existing' | 'new';
 
 interface TicketFormValues extends Record<string, unknown>, DeviceValues {
   title: string;
+  intake: Intake;
   mode: ClientMode;
   clientId: number | null;
   fullName: string;
@@ -60,6 +62,7 @@ export function TicketNewPage() {
 
   const initialValues: TicketFormValues = {
     title: TICKET_TYPES.find((t) => t === presetTitle) ?? '',
+    intake: 'pvz',
     mode: presetClient > 0 ? 'existing' : 'new',
     clientId: presetClient > 0 ? presetClient : null,
     fullName: '',
@@ -76,6 +79,7 @@ export function TicketNewPage() {
       const assignee = assigneeOf(values);
       return {
         title: values.title || undefined,
+        intake: values.intake,
         client:
           values.mode === 'existing'
             ? { mode: values.mode, clientId: values.clientId ?? undefined }
@@ -116,6 +120,21 @@ export function TicketNewPage() {
                 <Radio key={type} value={type} label={type} />
               ))}
             </Stack>
+          </Radio.Group>
+
+          <Radio.Group
+            label="Как принят"
+            value={values.intake}
+            onChange={(intake) => form.setFieldValue('intake', isIntake(intake) ? intake : 'pvz')}
+            description={
+              values.intake === 'walk_in' ? 'Без шагов доставки: из ремонта сразу к выдаче' : undefined
+            }
+          >
+            <Group gap="lg" mt="xs">
+              {INTAKES.map((intake) => (
+                <Radio key={intake} value={intake} label={INTAKE_LABELS[intake]} />
+              ))}
+            </Group>
           </Radio.Group>
 
           <SegmentedControl

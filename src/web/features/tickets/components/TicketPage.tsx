@@ -25,7 +25,14 @@ import {
   type TicketDetailDto,
   type TicketPatchInput,
 } from '../../../../domain/ticket-schemas';
-import { providerPickerFor, showsPvzPhotos } from '../../../../domain/ticket-status';
+import {
+  INTAKE_LABELS,
+  INTAKES,
+  canSwitchIntake,
+  isIntake,
+  providerPickerFor,
+  showsPvzPhotos,
+} from '../../../../domain/ticket-status';
 import { DateField } from '../../../components/editing/DateField';
 import { FieldConflict } from '../../../components/editing/FieldConflict';
 import { LeaveGuard } from '../../../components/editing/LeaveGuard';
@@ -48,6 +55,7 @@ import { ClientPicker } from '../../clients/public';
 import { patchTicket, useTicket } from '../api/tickets-api';
 import { Attachments } from './Attachments';
 import { DeviceFields } from './DeviceFields';
+import { DocumentLinks } from './DocumentLinks';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
@@ -71,6 +79,7 @@ export function TicketPage() {
 // Spec §9: the texts save when left, the due date and the pickers at once.
 const SAVE_ON = {
   title: 'now',
+  intake: 'now',
   clientId: 'now',
   description: 'blur',
   repairSummary: 'blur',
@@ -109,7 +118,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const users = useUserOptions();
   const [changingClient, setChangingClient] = useState(false);
   const trashed = ticket.deletedAt !== null;
-  const picker = providerPickerFor(ticket.status);
+  const picker = providerPickerFor(ticket.status, ticket.intake);
   const draft = useRecordDraft<TicketFormValues, TicketDetailDto>({
     record: ticket,
     url: `/api/tickets/${ticket.id}`,
@@ -127,6 +136,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
     if (field === 'assigneeId') return users.data?.find((u) => String(u.id) === value)?.displayName ?? value;
     if (field === 'clientId')
       return value === String(ticket.clientId) ? ticket.clientName : `клиент ${value}`;
+    if (field === 'intake' && isIntake(value)) return INTAKE_LABELS[value];
     if ((field === 'deliveryProvider' || field === 'returnProvider') && isProvider(value)) {
       return PROVIDER_LABELS[value];
     }
@@ -271,6 +281,20 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                   </Stack>
                   <Stack gap={4}>
                     <Select
+                      label={TICKET_FIELD_LABELS.intake}
+                      data={INTAKES.map((value) => ({ value, label: INTAKE_LABELS[value] }))}
+                      value={draft.values.intake}
+                      onChange={(value) => value && draft.set('intake', value)}
+                      allowDeselect={false}
+                      disabled={!canSwitchIntake(ticket.status)}
+                      description={
+                        canSwitchIntake(ticket.status) ? undefined : 'Не меняется, пока заявка в пути'
+                      }
+                    />
+                    {conflictFor('intake')}
+                  </Stack>
+                  <Stack gap={4}>
+                    <Select
                       label={TICKET_FIELD_LABELS.assigneeId}
                       data={assigneeOptions(users.data)}
                       value={draft.values.assigneeId || UNASSIGNED}
@@ -313,6 +337,10 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       }
       side={
         <>
+          <Paper withBorder p="md" radius="md">
+            <DocumentLinks ticketId={ticket.id} />
+          </Paper>
+
           <Paper withBorder p="md" radius="md">
             <Attachments ticket={ticket} readOnly={trashed} />
           </Paper>

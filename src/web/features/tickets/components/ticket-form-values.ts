@@ -1,4 +1,5 @@
 import { isProvider } from '../../../../domain/providers';
+import { isIntake } from '../../../../domain/ticket-status';
 import { ticketPatchInput, type TicketDto, type TicketPatchInput } from '../../../../domain/ticket-schemas';
 import type { Snapshot } from '../../../lib/autosave';
 import { DEVICE_FIELD_KEYS, pickDevice } from '../../../../domain/device-fields';
@@ -6,6 +7,7 @@ import { DEVICE_FIELD_KEYS, pickDevice } from '../../../../domain/device-fields'
 /** The ticket's fields edited on its card, as strings ('' for none). */
 export interface TicketFormValues extends Record<string, string> {
   title: string;
+  intake: string;
   clientId: string;
   description: string;
   repairSummary: string;
@@ -25,6 +27,7 @@ export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
   return {
     values: {
       title: ticket.title,
+      intake: ticket.intake,
       clientId: ticket.clientId === null ? '' : String(ticket.clientId),
       description: ticket.description,
       repairSummary: ticket.repairSummary,
@@ -45,6 +48,7 @@ export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<Ticke
   const patch: Omit<TicketPatchInput, 'version'> = {};
   // The type is one of TICKET_TYPES; the schema refuses anything else with its message.
   if (values.title !== undefined) patch.title = values.title as TicketPatchInput['title'];
+  if (values.intake !== undefined) patch.intake = isIntake(values.intake) ? values.intake : undefined;
   if (values.clientId !== undefined && values.clientId) patch.clientId = Number(values.clientId);
   if (values.description !== undefined) patch.description = values.description;
   if (values.repairSummary !== undefined) patch.repairSummary = values.repairSummary;
