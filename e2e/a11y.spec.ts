@@ -97,6 +97,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         found.push(...(await violations(page, path)));
       }
 
+      // The papers' print page (outside the app's frame).
+      for (const kind of ['receipt', 'act', 'label']) {
+        await page.goto(`/app/tickets/${ticket.id}/print/${kind}`);
+        await page.getByRole('article').waitFor();
+        found.push(...(await violations(page, `print ${kind}`)));
+      }
+
       // Dialogs and menus too: the burger menu on a phone, the profile, a confirmation.
       await page.goto(`/app/tickets/${ticket.id}`);
       await page.getByRole('heading').first().waitFor();
