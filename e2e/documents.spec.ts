@@ -56,7 +56,7 @@ test('a ticket’s receipt, act and label: print page, the browser’s print, an
   await expect(page).toHaveURL(/\/print\/receipt$/);
   const sheet = page.getByRole('article', { name: 'Приёмная квитанция' });
   await expect(sheet.getByRole('heading', { name: 'Приёмная квитанция' })).toBeVisible();
-  for (const text of [client, '8 912 700-80-90', 'Смартфон Xiaomi Redmi Note 12', serial, 'Не заряжается']) {
+  for (const text of [client, '+7 912 700-80-90', 'Смартфон Xiaomi Redmi Note 12', serial, 'Не заряжается']) {
     await expect(sheet.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(sheet.getByText(`Заявка ${number} от`)).toBeVisible();

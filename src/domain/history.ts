@@ -46,6 +46,8 @@ export const HISTORY_ACTIONS = [
   'restore',
   ...DEVICE_EDIT_ACTIONS,
   'set_intake',
+  'new_status_link',
+  'message_sent',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -90,7 +92,9 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   edit_condition: 'Изменены внешний вид и состояние',
   edit_complaint: 'Изменена неисправность со слов клиента',
   edit_warranty_card: 'Изменён № гарантийного талона',
-  set_intake: 'Изменено, как принят аппарат',
+  set_intake: 'Изменён способ приёма',
+  new_status_link: 'Ссылка для клиента заменена',
+  message_sent: 'Клиенту отправлено сообщение',
 };
 
 /** How a history row reads on the card of a record of this kind. */

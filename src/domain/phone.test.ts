@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneDigits, whatsappLink, whatsappNumber } from './phone';
+import { phoneDigits, whatsappLink, whatsappNumber, formatPhone, telHref } from './phone';
 
 describe('whatsappNumber (spec §5)', () => {
   it.each([
@@ -45,5 +45,27 @@ describe('whatsappLink', () => {
   });
   it('phoneDigits strips everything but digits', () => {
     expect(phoneDigits('+7 (912) 345-67-89 доб. 1')).toBe('791234567891');
+  });
+});
+
+describe('formatPhone and telHref (issue 19)', () => {
+  it.each([
+    ['89123456789', '+7 912 345-67-89', 'tel:+79123456789'],
+    ['+7 (912) 345-67-89', '+7 912 345-67-89', 'tel:+79123456789'],
+    ['8-912-345-67-89', '+7 912 345-67-89', 'tel:+79123456789'],
+    ['9123456789', '+7 912 345-67-89', 'tel:+79123456789'],
+    ['  7 912 3456789 ', '+7 912 345-67-89', 'tel:+79123456789'],
+    // Not a Russian mobile or city number: shown as typed, dialled by its digits.
+    ['+375 29 123-45-67', '+375 29 123-45-67', 'tel:375291234567'],
+    ['123-45', '123-45', 'tel:12345'],
+  ])('%s -> %s, %s', (typed, shown, href) => {
+    expect(formatPhone(typed)).toBe(shown);
+    expect(telHref(typed)).toBe(href);
+  });
+
+  it('has no link for a phone without digits', () => {
+    expect(telHref('')).toBeNull();
+    expect(telHref('нет')).toBeNull();
+    expect(formatPhone('  ')).toBe('');
   });
 });

@@ -46,3 +46,22 @@ export function whatsappLink(client: { phone: string; whatsappUrl?: string | nul
   const number = whatsappNumber(client.phone);
   return number ? `https://wa.me/${number}` : null;
 }
+
+/**
+ * A phone as the shop reads it, whatever way it was typed (issue 19): a Russian number as
+ * `+7 912 345-67-89`; anything else (a foreign or short number) as typed, trimmed.
+ */
+export function formatPhone(phone: string): string {
+  const number = whatsappNumber(phone);
+  if (number.length === 11 && number.startsWith('7')) {
+    return `+7 ${number.slice(1, 4)} ${number.slice(4, 7)}-${number.slice(7, 9)}-${number.slice(9)}`;
+  }
+  return phone.trim();
+}
+
+/** A `tel:` link that dials the number from a phone's dialler; null when there are no digits. */
+export function telHref(phone: string): string | null {
+  const number = whatsappNumber(phone);
+  if (!number) return null;
+  return number.length === 11 && number.startsWith('7') ? `tel:+${number}` : `tel:${number}`;
+}

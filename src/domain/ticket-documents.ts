@@ -1,5 +1,6 @@
 import { formatCalendarDate } from './calendar-date';
 import { formatDateTimeIn } from './date-time';
+import { formatPhone } from './phone';
 import { DEVICE_FIELDS, type DeviceFieldKey } from './device-fields';
 import type { ShopProfileValues } from './shop-profile';
 import type { TicketDto } from './ticket-schemas';
@@ -78,6 +79,14 @@ export interface DocumentContext {
 
 const DASH = '—';
 
+/**
+ * Whether a field prints under its label across the whole width: the long texts always, any
+ * other value once it has several lines or would wrap in the value column (a long kit list).
+ */
+export function printsWide(field: DocumentField): boolean {
+  return field.long || field.value.includes('\n') || field.value.length > 60;
+}
+
 /** A value as printed: a dash for an empty one. */
 export function printedValue(value: string): string {
   return value.trim() === '' ? DASH : value;
@@ -95,7 +104,7 @@ function shopDetails(shop: ShopProfileValues): string[] {
     shop.legalName,
     ids,
     shop.address,
-    shop.phone && `Тел.: ${shop.phone}`,
+    shop.phone && `Тел.: ${formatPhone(shop.phone)}`,
     shop.hours && `Часы работы: ${shop.hours}`,
   ].filter((line): line is string => Boolean(line));
 }
@@ -108,7 +117,7 @@ function clientSection(ticket: TicketDto): DocumentSection {
     heading: 'Клиент',
     fields: [
       { label: 'ФИО', value: ticket.clientName, long: false },
-      { label: 'Телефон', value: ticket.clientPhone, long: false },
+      { label: 'Телефон', value: formatPhone(ticket.clientPhone), long: false },
     ],
   };
 }
@@ -148,7 +157,7 @@ export function ticketDocument(
             { label: 'Устройство', value: ticket.device, long: false },
             { label: 'S/N', value: ticket.serialNumber, long: false },
             { label: 'Клиент', value: ticket.clientName, long: false },
-            { label: 'Тел.', value: ticket.clientPhone, long: false },
+            { label: 'Тел.', value: formatPhone(ticket.clientPhone), long: false },
           ],
         },
       ],
@@ -181,7 +190,7 @@ export function ticketDocument(
             ...deviceSection.fields,
             { label: 'Как принят', value: INTAKE_LABELS[ticket.intake], long: false },
             ...(ticket.dueDate
-              ? [{ label: 'Срок', value: formatCalendarDate(ticket.dueDate), long: false }]
+              ? [{ label: 'Срок ремонта', value: formatCalendarDate(ticket.dueDate), long: false }]
               : []),
           ],
         },
@@ -195,7 +204,8 @@ export function ticketDocument(
     };
   }
 
-  const handedOver = time(ticket.closedAt ?? context.now);
+  // Handed over when the ticket was closed; before that the date is left to write by hand.
+  const handedOver = ticket.closedAt ? time(ticket.closedAt) : '«___» ____________ 20___';
   return {
     ...base,
     subtitle: `Заявка ${number} от ${created} · выдано ${handedOver}`,

@@ -112,6 +112,8 @@ export const ticketStepInput = z.object({
   direction: z.enum(['forward', 'back'], { error: 'Укажите направление' }),
   /** The status the user saw; if the ticket has moved since, the step is refused with 409. */
   expectedStatus: z.string({ error: 'Обновите страницу' }).max(40, 'Обновите страницу'),
+  /** The route the user saw: a step after someone switched it is refused too (409). */
+  expectedIntake: intake.optional(),
 });
 export type TicketStepInput = z.infer<typeof ticketStepInput>;
 
@@ -160,6 +162,8 @@ export interface TicketDto extends DeviceValues {
 }
 
 export interface TicketDetailDto extends TicketDto, HistoryHead {
+  /** The client's public status page (`/s/<token>`, issue 19); staff only ever see it here. */
+  statusPath: string;
   attachments: StoredFileDto[];
   pvzPhotos: StoredFileDto[];
 }

@@ -21,6 +21,8 @@ export interface PublicConfig {
   /** The upload limits (bytes), checked in the browser before anything is sent. */
   maxUploadBytes: number;
   maxUploadRequestBytes: number;
+  /** PUBLIC_URL: where clients reach the status pages (issue 19); null when not set. */
+  publicUrl: string | null;
 }
 
 export interface InviteCodeDto {

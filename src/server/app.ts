@@ -44,8 +44,11 @@ import { loadVapidKeys } from './push/vapid-keys';
 import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
 import { createShopLogo } from './settings/shop-logo';
+import { createMessageTemplates } from './settings/message-templates';
 import { registerDocumentsRoutes } from './documents/documents.routes';
 import { createTicketDocuments } from './documents/ticket-documents';
+import { findPublicStatus } from './status-page/status-page';
+import { registerStatusPageRoutes } from './status-page/status-page.routes';
 import { LocalFileStore, type FileStore } from './files/file-store';
 import { registerFilesRoutes } from './files/files.routes';
 import type { UploadLimits } from './files/upload-limits';
@@ -266,12 +269,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
     registerWebManifest(scopes, config.appName);
     registerFilesRoutes(scopes, { database, store });
-    registerDocumentsRoutes(scopes, createTicketDocuments({ tickets, shopProfile, shopLogo, clock }));
+    registerDocumentsRoutes(scopes, {
+      documents: createTicketDocuments({ tickets, shopProfile, shopLogo, clock }),
+      publicUrl: config.publicUrl,
+    });
+    registerStatusPageRoutes(scopes, {
+      find: (token) => findPublicStatus(database.db, shopProfile, token),
+      clock,
+    });
     registerSettingsRoutes(scopes, {
       inviteCode,
       defaultAssignees,
       shopProfile,
       shopLogo,
+      messageTemplates: createMessageTemplates(database.db, clock),
       store,
       uploadLimits,
       events,
@@ -281,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         passwordByEmail: config.mail !== undefined,
         maxUploadBytes: config.maxUploadBytes,
         maxUploadRequestBytes: config.maxUploadRequestBytes,
+        publicUrl: config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : null,
       },
     });
   });

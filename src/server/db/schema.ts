@@ -109,6 +109,8 @@ export interface TicketsTable {
   warranty_card: Generated<string>;
   /** 'pvz' or 'walk_in' (migration 0010, src/domain/ticket-status.ts). */
   intake: Generated<string>;
+  /** The public status page's token (migration 0011); every ticket has one. */
+  status_token: string | null;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */

@@ -6,7 +6,7 @@ import type { RouteScopes } from '../http/route-scopes';
 import { parseId } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { actorOf } from '../work-items/actor';
-import type { TicketDocuments } from './ticket-documents';
+import type { DocumentRequest, TicketDocuments } from './ticket-documents';
 
 type WithKind = { Params: { id: string; kind: string }; Querystring: { tz?: unknown } };
 
@@ -27,22 +27,25 @@ function attachment(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function registerDocumentsRoutes({ staff }: RouteScopes, documents: TicketDocuments) {
+export function registerDocumentsRoutes(
+  { staff }: RouteScopes,
+  { documents, publicUrl }: { documents: TicketDocuments; publicUrl: string | undefined },
+) {
+  const requestOf = (request: FastifyRequest<WithKind>): DocumentRequest => ({
+    actor: actorOf(request),
+    timeZone: timeZoneOf(request),
+    origin: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+  });
   const ticketId = (request: FastifyRequest<WithKind>) =>
     parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 
   // What the print page draws (the PDF draws the same model).
   staff.get<WithKind>('/api/tickets/:id/documents/:kind', async (request) => {
-    return documents.page(actorOf(request), ticketId(request), kindOf(request), timeZoneOf(request));
+    return documents.page(requestOf(request), ticketId(request), kindOf(request));
   });
 
   staff.get<WithKind>('/api/tickets/:id/documents/:kind/pdf', async (request, reply) => {
-    const { document, bytes } = await documents.pdf(
-      actorOf(request),
-      ticketId(request),
-      kindOf(request),
-      timeZoneOf(request),
-    );
+    const { document, bytes } = await documents.pdf(requestOf(request), ticketId(request), kindOf(request));
     request.log.info({ ticketId: request.params.id, kind: document.kind }, 'document printed as PDF');
     return reply
       .header('content-type', 'application/pdf')

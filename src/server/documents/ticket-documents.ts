@@ -7,6 +7,18 @@ import type { Actor } from '../work-items/actor';
 import { qrSvg } from './qr-code';
 import { renderTicketPdf } from './ticket-pdf';
 
+/** Who asks, and how their screen reads times and reaches the app. */
+export interface DocumentRequest {
+  actor: Actor;
+  /** The printing person's time zone; null: the server's. */
+  timeZone: string | null;
+  /**
+   * Where clients reach the app (PUBLIC_URL). Without it the QR code holds the ticket's number:
+   * the address staff use inside the shop is no use on a client's phone.
+   */
+  origin: string | null;
+}
+
 /** A ticket's papers: the model the print page draws, and the same model as a PDF. */
 export function createTicketDocuments({
   tickets,
@@ -19,27 +31,26 @@ export function createTicketDocuments({
   shopLogo: Pick<ShopLogo, 'url' | 'read'>;
   clock: Clock;
 }) {
-  async function build(actor: Actor, id: number, kind: TicketDocumentKind, timeZone: string | null) {
+  async function build({ actor, timeZone, origin }: DocumentRequest, id: number, kind: TicketDocumentKind) {
     const [ticket, shop, logoUrl] = await Promise.all([tickets.get(id), shopProfile.get(), shopLogo.url()]);
     const document: TicketDocument = ticketDocument(kind, ticket, {
       shop: { ...shop, hasLogo: logoUrl !== null },
       now: clock.now().toISOString(),
       employeeName: actor.displayName,
-      // The public status page comes with issue 19; until then the code holds the number.
-      statusUrl: null,
+      statusUrl: origin ? `${origin}${ticket.statusPath}` : null,
       timeZone,
     });
     return { document, logoUrl };
   }
 
   return {
-    async page(actor: Actor, id: number, kind: TicketDocumentKind, timeZone: string | null) {
-      const { document, logoUrl } = await build(actor, id, kind, timeZone);
+    async page(request: DocumentRequest, id: number, kind: TicketDocumentKind) {
+      const { document, logoUrl } = await build(request, id, kind);
       return { document, logoUrl, qrSvg: qrSvg(document.qr.text) };
     },
 
-    async pdf(actor: Actor, id: number, kind: TicketDocumentKind, timeZone: string | null) {
-      const { document } = await build(actor, id, kind, timeZone);
+    async pdf(request: DocumentRequest, id: number, kind: TicketDocumentKind) {
+      const { document } = await build(request, id, kind);
       const logo = document.shop.hasLogo ? await shopLogo.read() : null;
       const bytes = await renderTicketPdf({ document, logo, createdAt: clock.now() });
       return { document, bytes };

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { printedValue, type TicketDocument } from '../../domain/ticket-documents';
+import { printedValue, printsWide, type TicketDocument } from '../../domain/ticket-documents';
 import { PDF_FONTS } from './pdf-fonts';
 import { qrMatrix } from './qr-code';
 
@@ -121,7 +121,7 @@ function drawSheet(doc: PDFKit.PDFDocument, { document, logo }: PdfInput) {
     for (const field of section.fields) {
       const value = printedValue(field.value);
       doc.font('regular').fontSize(10);
-      if (field.long) {
+      if (printsWide(field)) {
         const height = doc.heightOfString(value, { width }) + 16;
         room(Math.min(height, 120));
         doc.fontSize(9).fillColor(GREY).text(field.label, left, y, { width });

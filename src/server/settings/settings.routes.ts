@@ -9,6 +9,8 @@ import type { ShopProfile } from './shop-profile';
 import { shopProfileInput } from '../../domain/shop-profile';
 import type { InviteCodeService } from './invite-code';
 import type { ShopLogo } from './shop-logo';
+import type { MessageTemplatesStore } from './message-templates';
+import { messageTemplatesInput } from '../../domain/message-templates';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
@@ -21,6 +23,7 @@ export function registerSettingsRoutes(
     defaultAssignees,
     shopProfile,
     shopLogo,
+    messageTemplates,
     store,
     uploadLimits,
     events,
@@ -30,6 +33,7 @@ export function registerSettingsRoutes(
     defaultAssignees: DefaultAssignees;
     shopProfile: ShopProfile;
     shopLogo: ShopLogo;
+    messageTemplates: MessageTemplatesStore;
     store: FileStore;
     uploadLimits: UploadLimits;
     events: EventBus;
@@ -63,6 +67,17 @@ export function registerSettingsRoutes(
     request.log.info({ by: admin.id, version: profile.version }, 'shop profile changed');
     events.publish({ entity: 'settings', id: null, op: 'update' });
     return { profile, logoUrl: await shopLogo.url() };
+  });
+
+  // Messages to clients: everyone fills them in on a ticket; admins edit them («Настройки»).
+  staff.get('/api/settings/message-templates', async () => ({ templates: await messageTemplates.get() }));
+
+  admins.put('/api/settings/message-templates', async (request) => {
+    const admin = userOf(request);
+    const templates = await messageTemplates.save(admin, parsePayload(messageTemplatesInput, request.body));
+    request.log.info({ by: admin.id, version: templates.version }, 'message templates changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return { templates };
   });
 
   // The optional logo on the printed papers: any signed-in user reads it, admins change it.

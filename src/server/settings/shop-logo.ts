@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -5,6 +6,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
+import { imageWork } from '../files/inspect-file';
 import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { readSetting, writeSetting } from './settings.repository';
 
@@ -51,16 +53,21 @@ export function createShopLogo({ db, store, clock }: { db: Kysely<DB>; store: Fi
       try {
         const [file] = files;
         if (!file || files.length !== 1) throw new AppError('bad_request', 'Выберите одно изображение');
-        await sharp(file.tempPath)
-          .rotate()
-          .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
-          .png()
-          .toFile(pngPath)
+        // In the queue every image decode waits in, so a logo cannot starve the photo uploads.
+        await imageWork
+          .run(() =>
+            sharp(file.tempPath)
+              .rotate()
+              .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+              .png()
+              .toFile(pngPath),
+          )
           .catch(() => {
             throw new AppError('bad_request', `Файл «${file.name}» повреждён или не является изображением`);
           });
         const previous = await currentKey();
-        const key = `settings/logo-${clock.now().getTime()}.png`;
+        // Random as well as timed: two uploads in one millisecond still get two names (and URLs).
+        const key = `settings/logo-${clock.now().getTime()}-${randomBytes(4).toString('hex')}.png`;
         await store.moveIn(pngPath, key);
         await writeSetting(db, KEY, key);
         if (previous && previous !== key) await store.remove(previous);

@@ -76,13 +76,14 @@ function refuseOutOfRouteChanges(row: TicketRow, changes: Partial<TicketPatchDat
   if (changes.intake !== undefined && !canSwitchIntake(status)) {
     throw new AppError('conflict', INTAKE_SWITCH_REFUSAL);
   }
-  const intake = isIntake(row.intake) ? row.intake : 'pvz';
+  // Judged on the route as it will be after this edit (an intake switched in the same save counts).
+  const intake = changes.intake ?? (isIntake(row.intake) ? row.intake : 'pvz');
   for (const field of ['deliveryProvider', 'returnProvider'] as const) {
     if (changes[field] === undefined) continue;
-    if (intake === 'walk_in' && changes.intake !== 'pvz') {
+    if (intake === 'walk_in') {
       throw new AppError('conflict', 'Клиент принёс аппарат сам: служба доставки не нужна');
     }
-    if (providerPickerFor(status) !== field) {
+    if (providerPickerFor(status, intake) !== field) {
       const service = field === 'deliveryProvider' ? 'Службу доставки' : 'Службу возврата';
       throw new AppError(
         'conflict',
@@ -162,6 +163,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
         if (row.status !== input.expectedStatus) return null;
+        if (input.expectedIntake !== undefined && row.intake !== input.expectedIntake) return null;
         const current = toTicketDto(row);
         const result = stepStatus(current, input.direction);
         if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
 import { recordIdParam, searchQueryText } from '../../domain/input-text';
+import { messageSentInput } from '../../domain/client-message';
 import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
@@ -49,6 +50,15 @@ export function registerTicketsRoutes(
     return {
       ticket: await tickets.update(actor, ticketId(request), parsePayload(ticketPatchInput, request.body)),
     };
+  });
+
+  staff.post<WithId>('/api/tickets/:id/status-link', async (request) => {
+    return { ticket: await tickets.replaceStatusLink(actorOf(request), ticketId(request)) };
+  });
+
+  staff.post<WithId>('/api/tickets/:id/messages', async (request) => {
+    const { channel } = parsePayload(messageSentInput, request.body);
+    return { ticket: await tickets.recordMessage(actorOf(request), ticketId(request), channel) };
   });
 
   staff.post<WithId>('/api/tickets/:id/step', async (request) => {

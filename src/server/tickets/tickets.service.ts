@@ -19,10 +19,13 @@ import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-servi
 import { TICKET_KIND, TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, createClientFor, resolveClient } from '../work-items/item-parties';
 import { createTicketChanges } from './ticket-changes';
+import { createTicketContact } from './ticket-contact';
+import { ensureStatusToken } from '../status-page/status-links';
 import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { toTicketDto } from './ticket-dto';
 import { deviceColumns } from './device-columns';
+import { newStatusToken, statusPath } from '../status-page/status-token';
 import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
 
 export { TICKET_NOT_FOUND_MESSAGE };
@@ -38,9 +41,14 @@ export function createTicketsService(deps: ItemServiceDeps) {
   async function get(id: number): Promise<TicketDetailDto> {
     const row = await findTicket(db, id);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-    const [head, stored] = await Promise.all([historyHead(db, 'ticket', id), files.listFiles(db, id)]);
+    const [head, stored, token] = await Promise.all([
+      historyHead(db, 'ticket', id),
+      files.listFiles(db, id),
+      row.status_token ?? ensureStatusToken(db, id),
+    ]);
     return {
       ...toTicketDto(row),
+      statusPath: statusPath(token),
       ...head,
       attachments: stored.filter((f) => f.kind === 'file').map(toStoredFileDto),
       pvzPhotos: stored.filter((f) => f.kind === 'pvz').map(toStoredFileDto),
@@ -97,6 +105,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           client_name: client.name,
           status: 'new',
           intake: input.intake,
+          status_token: newStatusToken(),
           assignee_id: assignee.id,
           assignee_name: assignee.name,
           delivery_provider: null,
@@ -129,6 +138,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
     },
 
     ...createTicketChanges({ db, clock, push, log, get, changed }),
+    ...createTicketContact({ db, clock, get, changed }),
 
     /** For good, with history and files (from the Корзина). */
     purge: (id: number, deletedBefore?: string) => files.purgeWithFiles(id, deletedBefore),

@@ -107,7 +107,7 @@ describeEachDatabase('walk-in tickets', (ctx) => {
     shipped = await step(shipped, 'forward'); // delivery_requested
     const refused = await patch(shipped, { intake: 'walk_in' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toMatch(/^Способ приёма меняют, пока заявка не в пути/);
+    expect(refused.json().error.message).toMatch(/^Способ приёма можно изменить только в статусах/);
     const after = (await call('GET', `/api/tickets/${shipped.id}`)).json<{ ticket: TicketDetailDto }>()
       .ticket;
     expect(after).toMatchObject({ intake: 'pvz', status: 'delivery_requested' });
@@ -126,5 +126,30 @@ describeEachDatabase('walk-in tickets', (ctx) => {
     expect(refused.json().error.message).toBe('Выберите службу доставки');
     ticket = (await patch(ticket, { returnProvider: 'wb' })).json<{ ticket: TicketDetailDto }>().ticket;
     expect((await step(ticket, 'forward')).status).toBe('to_pvz');
+  });
+
+  it('refuses a step from a screen that saw the other route, and a provider saved with a switch to walk-in', async () => {
+    const ticket = await newTicket();
+    // Someone switches it to a walk-in after this screen loaded (status unchanged).
+    const switched = (await patch(ticket, { intake: 'walk_in' })).json<{ ticket: TicketDetailDto }>().ticket;
+    const stale = await call('POST', `/api/tickets/${ticket.id}/step`, {
+      direction: 'forward',
+      expectedStatus: 'new',
+      expectedIntake: 'pvz',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().ticket).toMatchObject({ intake: 'walk_in', status: 'new' });
+
+    // One save switching to walk-in and choosing a provider: refused whole.
+    let pvz = await newTicket();
+    pvz = await step(pvz, 'forward');
+    pvz = (await patch(pvz, { deliveryProvider: 'cdek' })).json<{ ticket: TicketDetailDto }>().ticket;
+    const back = await step(await step(await step(pvz, 'forward'), 'forward'), 'forward'); // repair_done
+    expect(back.status).toBe('repair_done');
+    const both = await patch(back, { intake: 'walk_in', returnProvider: 'wb' });
+    expect(both.statusCode).toBe(409);
+    const after = (await call('GET', `/api/tickets/${back.id}`)).json<{ ticket: TicketDetailDto }>().ticket;
+    expect(after).toMatchObject({ intake: 'pvz', returnProvider: null });
+    expect(switched.intake).toBe('walk_in');
   });
 });

@@ -51,6 +51,7 @@ export const queryKeys = {
     defaultAssignees: ['settings', 'default-assignees'] as const,
     inviteCode: ['settings', 'invite-code'] as const,
     shop: ['settings', 'shop'] as const,
+    messageTemplates: ['settings', 'message-templates'] as const,
   },
 };
 

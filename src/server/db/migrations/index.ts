@@ -10,6 +10,7 @@ import { recordsMigration } from './0007-records';
 import { passwordResetsMigration } from './0008-password-resets';
 import { deviceFieldsMigration } from './0009-device-fields';
 import { walkInMigration } from './0010-walk-in';
+import { statusLinksMigration } from './0011-status-links';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-password-resets': passwordResetsMigration(dialect),
     '0009-device-fields': deviceFieldsMigration(),
     '0010-walk-in': walkInMigration(),
+    '0011-status-links': statusLinksMigration(),
   };
 }

@@ -1,3 +1,4 @@
+import { CallButton } from '../../../components/PhoneLink';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -92,6 +93,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
               {draft.values.fullName.trim() || client.fullName}
             </Title>
             <Group gap="xs">
+              <CallButton phone={draft.values.phone} />
               <WhatsAppButton phone={draft.values.phone} whatsappUrl={client.whatsappUrl} />
               <CopyPhoneButton phone={draft.values.phone} />
             </Group>

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../../domain/phone';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -26,12 +27,15 @@ export function ClientPicker({
   const chosen = useClientById(value);
   const options = (found.data ?? []).map((c) => ({
     value: String(c.id),
-    label: c.phone ? `${c.fullName} · ${c.phone}` : c.fullName,
+    label: c.phone ? `${c.fullName} · ${formatPhone(c.phone)}` : c.fullName,
   }));
   // Keep the chosen client in the list even when the current search does not find it.
   if (chosen.data && !options.some((o) => o.value === String(chosen.data.id))) {
     const c = chosen.data;
-    options.unshift({ value: String(c.id), label: c.phone ? `${c.fullName} · ${c.phone}` : c.fullName });
+    options.unshift({
+      value: String(c.id),
+      label: c.phone ? `${c.fullName} · ${formatPhone(c.phone)}` : c.fullName,
+    });
   }
   return (
     <Select

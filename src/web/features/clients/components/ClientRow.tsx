@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ClientDto } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
+import { PhoneLink } from '../../../components/PhoneLink';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 
 export function ClientRow({ client }: { client: ClientDto }) {
@@ -19,9 +20,13 @@ export function ClientRow({ client }: { client: ClientDto }) {
           >
             {client.fullName}
           </Anchor>
-          <Text size="sm" c="dimmed">
-            {client.phone || 'Телефон не указан'}
-          </Text>
+          {client.phone.trim() ? (
+            <PhoneLink phone={client.phone} size="sm" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Телефон не указан
+            </Text>
+          )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <WhatsAppButton phone={client.phone} whatsappUrl={client.whatsappUrl} />

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../../domain/phone';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ClientDto } from '../../../../domain/client-schemas';
@@ -27,7 +28,7 @@ export function SamePhoneHint({
           <Stack key={client.id} gap={4} align="flex-start">
             <Text size="sm">
               Это {client.fullName}
-              {client.phone ? ` (${client.phone})` : ''}? Этот телефон уже есть в справочнике.
+              {client.phone ? ` (${formatPhone(client.phone)})` : ''}? Этот телефон уже есть в справочнике.
             </Text>
             <Button
               size="sm"

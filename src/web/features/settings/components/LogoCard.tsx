@@ -32,7 +32,7 @@ export function LogoCard({ logoUrl }: { logoUrl: string | null }) {
       <Stack gap="sm">
         <Text fw={500}>Логотип</Text>
         <Text size="sm" c="dimmed">
-          Печатается в шапке квитанции и акта. PNG или JPEG; большое изображение будет уменьшено.
+          Печатается в шапке квитанции и акта. PNG, JPEG или WebP; большое изображение будет уменьшено.
         </Text>
         {logoUrl ? (
           <Image src={logoUrl} alt="Логотип" maw={240} mah={120} fit="contain" />

@@ -19,10 +19,13 @@ import { useSchemaForm } from '../../../lib/schema-form';
 import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
 import { LogoCard } from './LogoCard';
+import { TemplatesForm } from './TemplatesForm';
+import { useMessageTemplates } from '../api/message-templates-api';
 
 /** «Настройки» (admins): the shop's requisites printed on receipts and acts (issue 18). */
 export function SettingsPage() {
   const profile = useShopProfile();
+  const templates = useMessageTemplates();
   return (
     <Stack maw={760}>
       <Title order={2}>Настройки</Title>
@@ -30,6 +33,7 @@ export function SettingsPage() {
         <>
           <RequisitesForm key={profile.data.profile.version} profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
+          {templates.data && <TemplatesForm key={templates.data.version} templates={templates.data} />}
         </>
       ) : profile.isError ? (
         <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />

@@ -5,8 +5,9 @@ import type {
   TicketDetailDto,
   TicketDto,
   TicketPatchInput,
+  TicketStepInput,
 } from '../../../../domain/ticket-schemas';
-import type { StepDirection } from '../../../../domain/ticket-status';
+import type { MessageChannel } from '../../../../domain/client-message';
 import { api, ApiError } from '../../../lib/api';
 import { filesForm, uploadForm, type UploadOptions } from '../../../lib/upload';
 import { usePagedQuery, useRecordQuery } from '../../../lib/record-queries';
@@ -64,7 +65,7 @@ export async function patchTicket(
 
 export function useStepTicket(id: number) {
   const client = useQueryClient();
-  return useTicketMutation(async (input: { direction: StepDirection; expectedStatus: string }) => ({
+  return useTicketMutation(async (input: TicketStepInput) => ({
     ticket: await writeRecord(client, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
       const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/step`, {
         method: 'POST',
@@ -89,3 +90,15 @@ export const useLegacyStatusesInUse = () =>
     queryKey: queryKeys.tickets.legacyStatuses,
     queryFn: async () => (await api<{ statuses: string[] }>('/api/tickets/legacy-statuses')).statuses,
   });
+
+/** A new public link for the client; the old one stops working. */
+export const useReplaceStatusLink = (id: number) =>
+  useTicketMutation(() =>
+    api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/status-link`, { method: 'POST' }),
+  );
+
+/** Notes in the history that a message was opened in WhatsApp or the SMS app. */
+export const useRecordMessage = (id: number) =>
+  useTicketMutation((channel: MessageChannel) =>
+    api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/messages`, { method: 'POST', body: { channel } }),
+  );

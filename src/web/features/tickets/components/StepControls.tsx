@@ -25,7 +25,7 @@ export function StepControls({ ticket }: { ticket: TicketDetailDto }) {
       return;
     }
     stepTicket.mutate(
-      { direction, expectedStatus: ticket.status },
+      { direction, expectedStatus: ticket.status, expectedIntake: ticket.intake },
       { onError: (error) => toast.error(errorMessage(error)) },
     );
   };

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Divider,
@@ -41,6 +42,7 @@ import { BackLink } from '../../../components/BackLink';
 import { DetailColumns } from '../../../components/DetailColumns';
 import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
+import { PhoneLink } from '../../../components/PhoneLink';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { formatDateTime } from '../../../lib/format';
@@ -56,6 +58,8 @@ import { patchTicket, useTicket } from '../api/tickets-api';
 import { Attachments } from './Attachments';
 import { DeviceFields } from './DeviceFields';
 import { DocumentLinks } from './DocumentLinks';
+import { ClientContact } from './ClientContact';
+import { MessageDialog } from './MessageDialog';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
@@ -117,6 +121,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const remove = useMoveToTrashConfirm('ticket', ticket.id, paths.tickets);
   const users = useUserOptions();
   const [changingClient, setChangingClient] = useState(false);
+  const [writing, setWriting] = useState(false);
   const trashed = ticket.deletedAt !== null;
   const picker = providerPickerFor(ticket.status, ticket.intake);
   const draft = useRecordDraft<TicketFormValues, TicketDetailDto>({
@@ -157,6 +162,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       top={
         <>
           <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
+          <MessageDialog ticket={ticket} opened={writing} onClose={() => setWriting(false)} />
           <BackLink fallback={paths.tickets} fallbackLabel="Заявки" />
           {ticket.deletedAt !== null && (
             <TrashBanner
@@ -205,7 +211,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                   ) : (
                     <Text fw={500}>{ticket.clientName || 'Без клиента'}</Text>
                   )}
-                  {ticket.clientPhone && <Text size="sm">{ticket.clientPhone}</Text>}
+                  {ticket.clientPhone && <PhoneLink phone={ticket.clientPhone} size="sm" />}
                 </Stack>
                 <Group gap="xs">
                   <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
@@ -234,6 +240,16 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
               <ReadOnlyWhen readOnly={trashed}>
                 <Stack>
                   <StepControls ticket={ticket} />
+                  {ticket.status === 'notify_client' && (
+                    <Alert color="violet" variant="light" title="Сообщите клиенту">
+                      <Group justify="space-between" gap="xs">
+                        <Text size="sm">Отправьте сообщение со статусом и ссылкой на страницу ремонта.</Text>
+                        <Button size="xs" onClick={() => setWriting(true)}>
+                          Написать клиенту
+                        </Button>
+                      </Group>
+                    </Alert>
+                  )}
                   {picker && (
                     <>
                       <ProviderPicker
@@ -288,7 +304,9 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                       allowDeselect={false}
                       disabled={!canSwitchIntake(ticket.status)}
                       description={
-                        canSwitchIntake(ticket.status) ? undefined : 'Не меняется, пока заявка в пути'
+                        canSwitchIntake(ticket.status)
+                          ? undefined
+                          : 'Меняется в статусах «Новая», «В ремонте», «Готов к отправке», «Оповестить клиента» и «Закрыта»'
                       }
                     />
                     {conflictFor('intake')}
@@ -337,6 +355,10 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       }
       side={
         <>
+          <Paper withBorder p="md" radius="md">
+            <ClientContact ticket={ticket} readOnly={trashed} onWrite={() => setWriting(true)} />
+          </Paper>
+
           <Paper withBorder p="md" radius="md">
             <DocumentLinks ticketId={ticket.id} />
           </Paper>

@@ -4,6 +4,7 @@ import { paths } from '../../../../domain/routes';
 import {
   isTicketDocumentKind,
   printedValue,
+  printsWide,
   TICKET_DOCUMENT_TITLES,
   TICKET_DOCUMENTS,
   type TicketDocument,
@@ -142,7 +143,7 @@ function Sections({ document }: { document: TicketDocument }) {
     <section key={section.heading} className="doc-section">
       <h2>{section.heading}</h2>
       {section.fields.map((field) =>
-        field.long ? (
+        printsWide(field) ? (
           <div key={field.label}>
             <div className="doc-long-label">{field.label}</div>
             <div className="doc-long">{printedValue(field.value)}</div>

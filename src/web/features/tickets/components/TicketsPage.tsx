@@ -8,14 +8,23 @@ import {
   TICKET_PIPELINE,
   TICKET_STATUS_LABELS,
   isTicketStatus,
+  ticketStatusLabel,
 } from '../../../../domain/ticket-status';
 import { PagedList } from '../../../components/PagedList';
 import { useLegacyStatusesInUse, useTicketList } from '../api/tickets-api';
 import { TicketRow } from './TicketRow';
 
+/** A walk-in's «Готов к выдаче» is the same status: the filter names both. */
+function statusFilterLabel(status: (typeof TICKET_PIPELINE)[number]): string {
+  const walkIn = ticketStatusLabel(status, 'walk_in');
+  return walkIn === TICKET_STATUS_LABELS[status]
+    ? walkIn
+    : `${TICKET_STATUS_LABELS[status]} / ${walkIn.replace('Готов ', '')}`;
+}
+
 const PIPELINE_OPTIONS = {
   group: 'Статусы',
-  items: TICKET_PIPELINE.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
+  items: TICKET_PIPELINE.map((s) => ({ value: s, label: statusFilterLabel(s) })),
 };
 
 /** The old tool's statuses are offered only while some ticket has one (or one is chosen). */

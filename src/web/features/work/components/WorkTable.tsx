@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../../components/PhoneLink';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
@@ -52,8 +53,8 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {item.clientName}
                   {item.clientPhone && (
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {item.clientPhone}
+                    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                      <PhoneLink phone={item.clientPhone} size="xs" />
                     </Text>
                   )}
                 </Table.Td>

@@ -1,0 +1,37 @@
+import { z } from './zod-ru';
+
+/** How a message to the client leaves the ticket (issue 19). */
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+};
+
+export const messageSentInput = z.object({
+  channel: z.enum(MESSAGE_CHANNELS, { error: 'Укажите, как отправлено сообщение' }),
+});
+
+/** WhatsApp with the text filled in: the number as for the chat button (spec §5). */
+export function whatsappMessageLink(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * The phone's SMS app with the text. `?body=` is what Android and iOS 8+ read; the number
+ * keeps its + so the app does not take it for a local one.
+ */
+export function smsLink(number: string, text: string): string {
+  const to = number.length === 11 && number.startsWith('7') ? `+${number}` : number;
+  return `sms:${to}?body=${encodeURIComponent(text)}`;
+}
+
+/**
+ * How a message greets the client: «Юлия Эдуардовна» from «Щукина Юлия Эдуардовна» (name and
+ * patronymic, as Russian shops write to clients); any other shape of name as it is.
+ */
+export function addressName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return words.length === 3 ? `${words[1]} ${words[2]}` : words.join(' ');
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TEMPLATES,
+  fillTemplate,
+  messageTemplatesInput,
+  TEMPLATE_KEYS,
+  templateFor,
+  type TemplateValues,
+} from './message-templates';
+
+const VALUES: TemplateValues = {
+  клиент: 'Щукина Юлия',
+  номер: '#41',
+  устройство: 'Ноутбук ASUS',
+  статус: 'Ждёт вас в ПВЗ Озон',
+  служба: 'Озон',
+  ссылка: 'https://remont.example/s/AbC123',
+  магазин: 'Сервис «Ёлка»',
+  телефон_магазина: '+7 495 000-00-00',
+};
+
+describe('fillTemplate', () => {
+  it('puts every placeholder’s value in, Cyrillic and punctuation intact', () => {
+    expect(
+      fillTemplate(
+        '{клиент}, заявка {номер} ({устройство}): {статус}. {ссылка} — {магазин}, {телефон_магазина}',
+        VALUES,
+      ),
+    ).toBe(
+      'Щукина Юлия, заявка #41 (Ноутбук ASUS): Ждёт вас в ПВЗ Озон. https://remont.example/s/AbC123 — Сервис «Ёлка», +7 495 000-00-00',
+    );
+  });
+
+  it('leaves no trace of a missing value: no braces, no double space, no empty brackets', () => {
+    expect(fillTemplate('Здравствуйте, {клиент}! Отправили через {служба}, трек {служба}.', {})).toBe(
+      'Здравствуйте! Отправили через, трек.',
+    );
+    expect(fillTemplate('Заявка {номер} ({устройство}) готова', { номер: '#7' })).toBe('Заявка #7 готова');
+    expect(fillTemplate('{клиент}', { клиент: '   ' })).toBe('');
+  });
+
+  it('keeps line breaks and emoji as typed', () => {
+    expect(fillTemplate('🔧 {клиент},\nготово ✅\n\n{ссылка}', VALUES)).toBe(
+      '🔧 Щукина Юлия,\nготово ✅\n\nhttps://remont.example/s/AbC123',
+    );
+    // Windows line ends come out as plain ones (what wa.me and sms: expect).
+    expect(fillTemplate('{клиент}\r\nготово', VALUES)).toBe('Щукина Юлия\nготово');
+  });
+
+  it('keeps an unknown placeholder as typed, so the admin sees the typo; any case of a known one works', () => {
+    expect(fillTemplate('{клент}, {КЛИЕНТ}', VALUES)).toBe('{клент}, Щукина Юлия');
+    expect(fillTemplate('{client} {}', VALUES)).toBe('{client} {}');
+  });
+
+  it('puts a value containing braces in as it is, never filling it again', () => {
+    expect(fillTemplate('{клиент}: {номер}', { клиент: '{номер}', номер: '#1' })).toBe('{номер}: #1');
+  });
+});
+
+describe('templateFor', () => {
+  it('takes the status’s own template, else the general one, else the built-in general', () => {
+    const templates = { ...DEFAULT_TEMPLATES, in_repair: '', general: 'Общий {номер}' };
+    expect(templateFor(templates, 'notify_client')).toBe(DEFAULT_TEMPLATES.notify_client);
+    expect(templateFor(templates, 'in_repair')).toBe('Общий {номер}');
+    expect(templateFor(templates, 'returned')).toBe('Общий {номер}');
+    expect(templateFor({ ...templates, general: ' ', in_repair: '' }, 'in_repair')).toBe(
+      DEFAULT_TEMPLATES.general,
+    );
+  });
+
+  it('has a default for the general template and every status', () => {
+    for (const key of TEMPLATE_KEYS) expect(DEFAULT_TEMPLATES[key]).toMatch(/\{номер\}/);
+  });
+});
+
+describe('messageTemplatesInput', () => {
+  it('keeps line breaks, refuses a template over the limit in Russian', () => {
+    const ok = messageTemplatesInput.safeParse({ version: 1, general: 'Строка 1\nСтрока 2' });
+    expect(ok.success && ok.data.general).toBe('Строка 1\nСтрока 2');
+    const long = messageTemplatesInput.safeParse({ version: 1, closed: 'я'.repeat(1001) });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toMatch(/^Шаблон «Закрыта»/);
+  });
+});

@@ -1,0 +1,77 @@
+import { clientStageIndex, clientStages } from './client-stage';
+import { formatPhone } from './phone';
+import { ticketNumber } from './ticket-number';
+import type { Intake } from './ticket-status';
+
+// What a client sees at the ticket's public link (issue 19): the shop, the ticket's number and
+// device, and the repair's stages in their words with dates. Built from a short list of
+// fields on purpose: nothing internal (notes, staff, files, other tickets) can reach the page.
+
+export interface PublicTicketFacts {
+  id: number;
+  status: string;
+  intake: Intake;
+  returnProvider: string | null;
+  device: string;
+  createdAt: string;
+}
+
+export interface PublicShopFacts {
+  name: string;
+  phone: string;
+  address: string;
+  hours: string;
+}
+
+/** A status change from the ticket's history: when it entered which status. */
+export interface StatusEntry {
+  status: string;
+  at: string;
+}
+
+export interface PublicStageView {
+  text: string;
+  state: 'done' | 'current' | 'next';
+  /** When the ticket last entered this stage; null for stages still ahead. */
+  at: string | null;
+}
+
+export interface PublicStatusView {
+  shop: PublicShopFacts;
+  number: string;
+  device: string;
+  current: string;
+  stages: PublicStageView[];
+}
+
+/**
+ * The page's content. A stage's date is the last time the ticket entered it (a step back and
+ * forward again moves it); the first stage dates from the ticket's creation.
+ */
+export function publicStatusView(
+  ticket: PublicTicketFacts,
+  history: readonly StatusEntry[],
+  shop: PublicShopFacts,
+): PublicStatusView {
+  const stages = clientStages(ticket.intake, ticket.returnProvider);
+  const current = clientStageIndex(ticket.status, ticket.intake);
+  const entered: (string | null)[] = stages.map((_, index) => (index === 0 ? ticket.createdAt : null));
+  let previous = 0;
+  for (const entry of [...history].sort((a, b) => a.at.localeCompare(b.at))) {
+    const index = clientStageIndex(entry.status, ticket.intake);
+    // Moving within a stage (two statuses, one stage) keeps the stage's date.
+    if (index !== previous) entered[index] = entry.at;
+    previous = index;
+  }
+  return {
+    shop: { ...shop, phone: formatPhone(shop.phone) },
+    number: ticketNumber(ticket.id),
+    device: ticket.device,
+    current: stages[current]!.text,
+    stages: stages.map((stage, index) => ({
+      text: stage.text,
+      state: index < current ? 'done' : index === current ? 'current' : 'next',
+      at: index <= current ? (entered[index] ?? null) : null,
+    })),
+  };
+}

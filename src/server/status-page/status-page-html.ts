@@ -1,0 +1,96 @@
+import { formatDateTime } from '../../domain/date-time';
+import { telHref } from '../../domain/phone';
+import type { PublicStatusView } from '../../domain/public-status';
+
+// The client's status page as plain HTML from the server: it opens at once on any phone, with
+// no script (the app's CSP allows none inline, and none is needed) and nothing to log in to.
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = `
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f3f5;color:#212529;line-height:1.45}
+main{max-width:34rem;margin:0 auto;padding:1rem}
+.card{background:#fff;border-radius:12px;padding:1rem 1.25rem;margin-bottom:1rem;box-shadow:0 1px 3px rgb(0 0 0/8%)}
+h1{font-size:1.35rem;margin:0 0 .25rem}
+.device{color:#495057;margin:0}
+.current{font-size:1.2rem;font-weight:700;color:#1864ab;margin:.75rem 0 0}
+ol{list-style:none;margin:0;padding:0}
+li{display:flex;gap:.75rem;padding:.45rem 0;align-items:baseline}
+li::before{content:'';flex:none;width:.7rem;height:.7rem;border-radius:50%;border:2px solid #adb5bd;transform:translateY(.1rem)}
+li.done::before{background:#2b8a3e;border-color:#2b8a3e}
+li.current::before{background:#1864ab;border-color:#1864ab}
+li.next{color:#868e96}
+li .text{flex:1}
+li.current .text{font-weight:700}
+time{color:#495057;font-size:.9rem;white-space:nowrap}
+.shop{font-weight:700;margin:0 0 .25rem}
+.line{margin:.15rem 0;color:#495057}
+a.call{display:inline-block;margin-top:.5rem;padding:.6rem 1rem;border-radius:8px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+/** The ticket's page; dates in the shop machine's time zone (set TZ for a server kept in UTC). */
+export function statusPageHtml(view: PublicStatusView): string {
+  const date = (iso: string) => formatDateTime(iso).slice(0, 10);
+  const stages = view.stages
+    .map(
+      (stage) =>
+        `<li class="${stage.state}"${stage.state === 'current' ? ' aria-current="step"' : ''}>` +
+        `<span class="text">${escapeHtml(stage.text)}</span>` +
+        (stage.at ? ` <time datetime="${escapeHtml(stage.at)}">${date(stage.at)}</time>` : '') +
+        `</li>`,
+    )
+    .join('');
+  const call = telHref(view.shop.phone);
+  const shopLines = [view.shop.address, view.shop.hours && `Часы работы: ${view.shop.hours}`]
+    .filter(Boolean)
+    .map((line) => `<p class="line">${escapeHtml(line)}</p>`)
+    .join('');
+  const shop =
+    view.shop.name || view.shop.phone || shopLines
+      ? `<section class="card" aria-label="Сервис">
+${view.shop.name ? `<p class="shop">${escapeHtml(view.shop.name)}</p>` : ''}${shopLines}
+${call ? `<a class="call" href="${escapeHtml(call)}">Позвонить ${escapeHtml(view.shop.phone)}</a>` : ''}
+</section>`
+      : '';
+  const title = `Заявка ${view.number}${view.shop.name ? ` — ${view.shop.name}` : ''}`;
+  return page(
+    title,
+    `<section class="card">
+<h1>Заявка ${escapeHtml(view.number)}</h1>
+${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
+<p class="current">${escapeHtml(view.current)}</p>
+</section>
+<section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
+${shop}`,
+  );
+}
+
+/** A wrong or withdrawn link: a plain 404 that says nothing about any ticket. */
+export function notFoundHtml(): string {
+  return page(
+    'Страница не найдена',
+    `<section class="card"><h1>Страница не найдена</h1><p class="line">Проверьте ссылку или позвоните в сервис.</p></section>`,
+  );
+}
+
+export function tooManyHtml(): string {
+  return page(
+    'Слишком много запросов',
+    `<section class="card"><h1>Слишком много запросов</h1><p class="line">Попробуйте через минуту.</p></section>`,
+  );
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { publicStatusView, type PublicStatusView } from '../../domain/public-status';
+import { isIntake } from '../../domain/ticket-status';
+import type { DB } from '../db/schema';
+import type { ShopProfile } from '../settings/shop-profile';
+import { looksLikeStatusToken } from './status-token';
+
+/**
+ * A ticket's public page by its token: null for a token that is wrong, withdrawn, or whose
+ * ticket is in the Корзина. Reads only what the page shows.
+ */
+export async function findPublicStatus(
+  db: Kysely<DB>,
+  shopProfile: Pick<ShopProfile, 'get'>,
+  token: string,
+): Promise<PublicStatusView | null> {
+  if (!looksLikeStatusToken(token)) return null;
+  const ticket = await db
+    .selectFrom('tickets')
+    .select(['id', 'status', 'intake', 'return_provider', 'device', 'created_at'])
+    .where('status_token', '=', token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!ticket) return null;
+  const [history, shop] = await Promise.all([
+    db
+      .selectFrom('history')
+      .select(['new_status', 'ts'])
+      .where('item_kind', '=', 'ticket')
+      .where('item_id', '=', ticket.id)
+      .where('action', '=', 'status_change')
+      .where('new_status', 'is not', null)
+      .execute(),
+    shopProfile.get(),
+  ]);
+  return publicStatusView(
+    {
+      id: ticket.id,
+      status: ticket.status,
+      intake: isIntake(ticket.intake) ? ticket.intake : 'pvz',
+      returnProvider: ticket.return_provider,
+      device: ticket.device,
+      createdAt: ticket.created_at,
+    },
+    history.map((row) => ({ status: row.new_status!, at: row.ts })),
+    { name: shop.name, phone: shop.phone, address: shop.address, hours: shop.hours },
+  );
+}

@@ -1,0 +1,4 @@
+// What other features may use from «Настройки»: the shop's requisites and the message
+// templates, read when a ticket's client is written to.
+export { shopProfileQuery } from './api/shop-profile-api';
+export { messageTemplatesQuery } from './api/message-templates-api';

@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { smsLink, whatsappMessageLink, type MessageChannel } from '../../../../domain/client-message';
+import {
+  DEFAULT_TEMPLATES,
+  fillTemplate,
+  generalTemplate,
+  TEMPLATE_LIMIT,
+  templateFor,
+} from '../../../../domain/message-templates';
+import { messageValues } from '../../../../domain/message-values';
+import { formatPhone, whatsappNumber } from '../../../../domain/phone';
+import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { ticketStatusLabel } from '../../../../domain/ticket-status';
+import { errorMessage } from '../../../lib/api';
+import { publicConfigQuery } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { messageTemplatesQuery, shopProfileQuery } from '../../settings/public';
+import { useRecordMessage } from '../api/tickets-api';
+
+/** Where clients open the status page: PUBLIC_URL, else this address (then only inside the shop's network). */
+export function statusLinkOf(ticket: TicketDetailDto, publicUrl: string | null | undefined): string {
+  return `${publicUrl ?? window.location.origin}${ticket.statusPath}`;
+}
+
+type TemplateChoice = 'status' | 'general';
+
+/**
+ * «Написать клиенту» (issue 19): the template for the ticket's status (or the general one),
+ * filled in and editable, then opened in WhatsApp or the phone's SMS app; the history notes it.
+ */
+export function MessageDialog({
+  ticket,
+  opened,
+  onClose,
+}: {
+  ticket: TicketDetailDto;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Сообщение клиенту" size="lg">
+      {opened && <MessageForm ticket={ticket} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () => void }) {
+  const templates = useQuery(messageTemplatesQuery);
+  const shop = useQuery(shopProfileQuery);
+  const config = useQuery(publicConfigQuery);
+  const record = useRecordMessage(ticket.id);
+  const [choice, setChoice] = useState<TemplateChoice>('status');
+  const [edited, setEdited] = useState<string | null>(null);
+
+  const link = statusLinkOf(ticket, config.data?.publicUrl);
+  const values = messageValues(
+    ticket,
+    { name: shop.data?.profile.name ?? '', phone: shop.data?.profile.phone ?? '' },
+    link,
+  );
+  const source = templates.data ?? DEFAULT_TEMPLATES;
+  const template = choice === 'general' ? generalTemplate(source) : templateFor(source, ticket.status);
+  const text = edited ?? fillTemplate(template, values);
+  const number = whatsappNumber(ticket.clientPhone);
+  const loading = templates.isPending || shop.isPending;
+
+  const sent = (channel: MessageChannel) =>
+    record.mutate(channel, {
+      onSuccess: () => {
+        toast.success('Отмечено в истории заявки');
+        onDone();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  return (
+    <Stack>
+      <Text size="sm">
+        Кому: {ticket.clientName}
+        {number ? `, ${formatPhone(ticket.clientPhone)}` : ''}
+      </Text>
+      {!number && (
+        <Alert color="yellow" variant="light">
+          У клиента нет телефона: укажите его в карточке клиента.
+        </Alert>
+      )}
+      <Select
+        label="Шаблон"
+        data={[
+          { value: 'status', label: `Для статуса «${ticketStatusLabel(ticket.status, ticket.intake)}»` },
+          { value: 'general', label: 'Общий' },
+        ]}
+        value={choice}
+        onChange={(value) => {
+          setChoice(value === 'general' ? 'general' : 'status');
+          setEdited(null);
+        }}
+        allowDeselect={false}
+      />
+      <Textarea
+        label="Текст сообщения"
+        autosize
+        minRows={4}
+        maxLength={TEMPLATE_LIMIT * 2}
+        value={loading && edited === null ? '' : text}
+        placeholder={loading ? 'Загрузка...' : undefined}
+        onChange={(event) => setEdited(event.currentTarget.value)}
+      />
+      {!config.data?.publicUrl && (
+        <Text size="xs" c="dimmed">
+          Ссылка ведёт на адрес этого компьютера: клиент откроет её, только если сервер доступен из интернета
+          (задайте PUBLIC_URL).
+        </Text>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onDone}>
+          Отмена
+        </Button>
+        <Button
+          component="a"
+          href={number ? smsLink(number, text) : undefined}
+          variant="default"
+          disabled={!number || loading || !text.trim()}
+          onClick={() => sent('sms')}
+        >
+          Открыть SMS
+        </Button>
+        <Button
+          component="a"
+          href={number ? whatsappMessageLink(number, text) : undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="green"
+          c="#fff"
+          bg="#1b5e2a"
+          disabled={!number || loading || !text.trim()}
+          onClick={() => sent('whatsapp')}
+        >
+          Открыть WhatsApp
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
