@@ -97,6 +97,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         found.push(...(await violations(page, path)));
       }
 
+      // The client's public status page (issue 19).
+      await page.goto(ticket.statusPath);
+      await page.getByRole('heading').first().waitFor();
+      found.push(...(await violations(page, 'status page')));
+
       // The papers' print page (outside the app's frame).
       for (const kind of ['receipt', 'act', 'label']) {
         await page.goto(`/app/tickets/${ticket.id}/print/${kind}`);

@@ -41,7 +41,7 @@ test('the public status page opens signed out, shows the stage and nothing inter
   expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
   await expect(clientPage.getByRole('heading', { name: `Заявка ${number}` })).toBeVisible();
   await expect(clientPage.getByText('Планшет Huawei MatePad')).toBeVisible();
-  await expect(clientPage.locator('p.current')).toHaveText('Ждём вашу посылку');
+  await expect(clientPage.locator('p.now')).toHaveText('Ждём вашу посылку');
   await expect(clientPage.getByRole('list').getByText('Выдано')).toBeVisible();
   const text = (await clientPage.locator('body').innerText()).toLowerCase();
   for (const hidden of [client, 'внутреннее', '912', 'статусова', 'гарантийный ремонт']) {
@@ -88,7 +88,7 @@ test('«Написать клиенту» fills the status’s template into Wha
 
   await page.getByRole('button', { name: 'Написать клиенту' }).click();
   const dialog = page.getByRole('dialog', { name: 'Сообщение клиенту' });
-  const expected = `🔧 Юлия Эдуардовна, заявка ${number} принята.\nСлужба:. ${link}`;
+  const expected = `🔧 Юлия Эдуардовна, заявка ${number} принята.\nСлужба: ${link}`;
   await expect(dialog.getByLabel('Текст сообщения')).toHaveValue(expected);
   const whatsapp = dialog.getByRole('link', { name: 'Открыть WhatsApp' });
   const href = new URL((await whatsapp.getAttribute('href')) ?? '');

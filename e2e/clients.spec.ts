@@ -92,7 +92,7 @@ test('the copy button copies the phone and says «Скопировано»', asy
   const row = page.getByTestId('client-row').filter({ hasText: name });
   await row.getByRole('button', { name: /Копировать телефон/ }).click();
   await expect(page.getByText('Скопировано')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('8 (343) 555-44-33');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('+7 343 555-44-33');
 });
 
 test('an empty directory shows «Нет клиентов» for a search with no match', async ({ page, request }) => {

@@ -60,7 +60,11 @@ test('a ticket’s receipt, act and label: print page, the browser’s print, an
     await expect(sheet.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(sheet.getByText(`Заявка ${number} от`)).toBeVisible();
-  await expect(sheet.getByRole('img', { name: `QR-код: ${number}` })).toBeVisible();
+  // The e2e server has PUBLIC_URL: the code holds the client's status link.
+  await expect(sheet.getByRole('img', { name: 'QR-код: ссылка на статус ремонта' })).toBeVisible();
+  const { ticket } = await (await page.request.get(`/api/tickets/${number.slice(1)}`)).json();
+  const { document } = await (await page.request.get(`/api/tickets/${ticket.id}/documents/receipt`)).json();
+  expect(document.qr.text).toMatch(new RegExp(`^https?://[^/]+${ticket.statusPath}$`));
   await expect(sheet.getByText('Сдал (клиент)')).toBeVisible();
   // No app header on the paper page.
   await expect(page.getByRole('button', { name: 'Выйти' })).toHaveCount(0);

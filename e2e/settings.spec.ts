@@ -21,11 +21,11 @@ test('an admin fills in the requisites; a wrong ИНН is refused; they stay aft
   await page
     .getByLabel('Условия под квитанцией')
     .fill('Устройство хранится 30 дней.\nДиагностика бесплатна.');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('ИНН: 10 или 12 цифр')).toBeVisible();
   await page.getByLabel('ИНН').fill('771234567890');
   await expect(page.getByText('ИНН: 10 или 12 цифр')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Сохранено')).toBeVisible();
 
   await page.reload();
@@ -34,7 +34,7 @@ test('an admin fills in the requisites; a wrong ИНН is refused; they stay aft
   await expect(page.getByLabel('Условия под квитанцией')).toHaveValue(
     'Устройство хранится 30 дней.\nДиагностика бесплатна.',
   );
-  await expect(page.getByText(/Изменено .* · Админова Анна/)).toBeVisible();
+  await expect(page.getByText(/^Эти данные печатаются.*Изменено .* · Админова Анна/)).toBeVisible();
 });
 
 test('an admin uploads a logo: it shows in Настройки and on the printed receipt, and can be removed', async ({

@@ -98,6 +98,9 @@ try {
     }
     await open(`/app/tickets/${ticket.id}/print/receipt`);
     await shot('print-receipt');
+    // What the client sees at the ticket's link (no sign-in needed).
+    await open(detail.statusPath);
+    await shot('status-page');
     await open('/app/tickets/new');
     await shot('ticket-new');
     await open('/app/employees');

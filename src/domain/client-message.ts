@@ -19,12 +19,11 @@ export function whatsappMessageLink(number: string, text: string): string {
 }
 
 /**
- * The phone's SMS app with the text. `?body=` is what Android and iOS 8+ read; the number
- * keeps its + so the app does not take it for a local one.
+ * The phone's SMS app with the text, to the number as dialled (dialNumber: `+7…`, a foreign
+ * number with its +). `?body=` is what Android and iOS 8+ read.
  */
-export function smsLink(number: string, text: string): string {
-  const to = number.length === 11 && number.startsWith('7') ? `+${number}` : number;
-  return `sms:${to}?body=${encodeURIComponent(text)}`;
+export function smsLink(dialNumber: string, text: string): string {
+  return `sms:${dialNumber}?body=${encodeURIComponent(text)}`;
 }
 
 /**

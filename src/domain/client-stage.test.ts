@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientStage, clientStages } from './client-stage';
+import { clientStage, clientStageIndex, clientStages } from './client-stage';
 import { ALL_TICKET_STATUSES, WALK_IN_ROUTE } from './ticket-status';
 
 describe('client stages (issue 19)', () => {
   it.each([
     ['new', 'Ждём вашу посылку'],
     ['delivery_requested', 'Ждём вашу посылку'],
-    ['at_pvz', 'Посылка у нас, скоро начнём ремонт'],
+    ['at_pvz', 'Посылка пришла в ПВЗ, скоро заберём её в ремонт'],
     ['in_repair', 'Устройство в ремонте'],
     ['repair_done', 'Готово, отправляем в ПВЗ Озон'],
     ['to_pvz', 'Готово, отправляем в ПВЗ Озон'],
@@ -33,6 +33,32 @@ describe('client stages (issue 19)', () => {
       'Готово, ждём вас',
       'Готово, ждём вас',
       'Выдано',
+    ]);
+  });
+
+  it('puts every status of a route in the stage that lists it (none falls back by accident)', () => {
+    const pvz = clientStages('pvz', null).map((s) => s.key);
+    expect(ALL_TICKET_STATUSES.map((status) => pvz[clientStageIndex(status, 'pvz')])).toEqual([
+      'waiting', // new
+      'waiting', // delivery_requested
+      'arrived', // at_pvz
+      'repair', // in_repair
+      'sending', // repair_done
+      'sending', // to_pvz
+      'on_way', // delivery_to_client
+      'ready_pvz', // notify_client
+      'done', // closed
+      'arrived', // picked_from_pvz
+      'sending', // return_delivery_requested
+      'ready_pvz', // returned
+    ]);
+    const walkIn = clientStages('walk_in', null).map((s) => s.key);
+    expect(WALK_IN_ROUTE.map((status) => walkIn[clientStageIndex(status, 'walk_in')])).toEqual([
+      'accepted',
+      'repair',
+      'ready_shop',
+      'ready_shop',
+      'done',
     ]);
   });
 

@@ -16,7 +16,11 @@ interface StageDef {
 
 const PVZ_STAGES: readonly StageDef[] = [
   { key: 'waiting', text: 'Ждём вашу посылку', statuses: ['new', 'delivery_requested'] },
-  { key: 'arrived', text: 'Посылка у нас, скоро начнём ремонт', statuses: ['at_pvz', 'picked_from_pvz'] },
+  {
+    key: 'arrived',
+    text: 'Посылка пришла в ПВЗ, скоро заберём её в ремонт',
+    statuses: ['at_pvz', 'picked_from_pvz'],
+  },
   { key: 'repair', text: 'Устройство в ремонте', statuses: ['in_repair'] },
   {
     key: 'sending',

@@ -32,11 +32,19 @@ describe('fillTemplate', () => {
   });
 
   it('leaves no trace of a missing value: no braces, no double space, no empty brackets', () => {
-    expect(fillTemplate('Здравствуйте, {клиент}! Отправили через {служба}, трек {служба}.', {})).toBe(
-      'Здравствуйте! Отправили через, трек.',
+    expect(fillTemplate('Здравствуйте, {клиент}! Позвоните нам, тел. {телефон_магазина}.', {})).toBe(
+      'Здравствуйте! Позвоните нам, тел.',
     );
+    expect(fillTemplate('{клиент} {номер} готово', { номер: '#7' })).toBe('#7 готово');
+    expect(fillTemplate('Готово {клиент}', {})).toBe('Готово');
     expect(fillTemplate('Заявка {номер} ({устройство}) готова', { номер: '#7' })).toBe('Заявка #7 готова');
     expect(fillTemplate('{клиент}', { клиент: '   ' })).toBe('');
+  });
+
+  it('tidies only where a value was missing: the admin’s own spacing stays', () => {
+    expect(fillTemplate('Ждём вас :) {клиент}', {})).toBe('Ждём вас :)');
+    expect(fillTemplate('Спасибо ) , {номер}', { номер: '#3' })).toBe('Спасибо ) , #3');
+    expect(fillTemplate('Строка\n{магазин} {телефон_магазина}\nКонец', {})).toBe('Строка\n\nКонец');
   });
 
   it('keeps line breaks and emoji as typed', () => {
@@ -68,8 +76,34 @@ describe('templateFor', () => {
     );
   });
 
-  it('has a default for the general template and every status', () => {
-    for (const key of TEMPLATE_KEYS) expect(DEFAULT_TEMPLATES[key]).toMatch(/\{номер\}/);
+  it('reads as Russian with every value, and with the optional ones missing', () => {
+    const full = {
+      клиент: 'Юлия Эдуардовна',
+      номер: '#41',
+      устройство: 'Ноутбук ASUS',
+      статус: 'Готово, отправляем в ПВЗ Озон',
+      служба: 'Озон',
+      ссылка: 'https://r.example/s/x',
+      магазин: 'Сервис «Ёлка»',
+      телефон_магазина: '+7 495 000-00-00',
+    };
+    for (const key of TEMPLATE_KEYS) {
+      const text = fillTemplate(templateFor(DEFAULT_TEMPLATES, key), full);
+      expect(text, key).toMatch(/^Здравствуйте, Юлия Эдуардовна! Заявка #41 /);
+      const bare = fillTemplate(templateFor(DEFAULT_TEMPLATES, key), {
+        ...full,
+        устройство: '',
+        служба: '',
+        магазин: '',
+        телефон_магазина: '',
+      });
+      expect(bare, key).not.toMatch(/\(\)|[ ,]\.|,,| {2}|\{|:\s*$|\s$/);
+    }
+    expect(
+      fillTemplate(DEFAULT_TEMPLATES.notify_client, { ...full, магазин: '', телефон_магазина: '' }),
+    ).toBe(
+      'Здравствуйте, Юлия Эдуардовна! Заявка #41 (Ноутбук ASUS). Готово, отправляем в ПВЗ Озон. Подробнее: https://r.example/s/x',
+    );
   });
 });
 

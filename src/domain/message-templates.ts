@@ -26,25 +26,22 @@ export const PLACEHOLDERS = {
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export type TemplateValues = Record<Placeholder, string>;
 
+/**
+ * The built-in texts. {статус} stands as a sentence of its own (it starts with a capital and
+ * leaves out a service not chosen yet); a status without its own text uses the general one.
+ */
 export const DEFAULT_TEMPLATES: MessageTemplates = {
-  general:
-    'Здравствуйте, {клиент}! Это {магазин}, заявка {номер} ({устройство}). {статус}. Подробнее: {ссылка}',
-  new: 'Здравствуйте, {клиент}! Заявка {номер} ({устройство}) оформлена. Подробнее: {ссылка}',
-  delivery_requested:
-    'Здравствуйте, {клиент}! Доставка по заявке {номер} оформлена, служба {служба}. Ждём вашу посылку. Подробнее: {ссылка}',
-  at_pvz:
-    'Здравствуйте, {клиент}! Посылка по заявке {номер} пришла, скоро начнём ремонт. Подробнее: {ссылка}',
-  in_repair:
-    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}): устройство в ремонте. Подробнее: {ссылка}',
-  repair_done:
-    'Здравствуйте, {клиент}! Ремонт по заявке {номер} ({устройство}) закончен. {статус}. Подробнее: {ссылка}',
-  to_pvz:
-    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}): отправляем вам, служба {служба}. Подробнее: {ссылка}',
-  delivery_to_client:
-    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}) едет к вам, служба {служба}. Подробнее: {ссылка}',
+  general: 'Здравствуйте, {клиент}! Заявка {номер} ({устройство}). {статус}. Подробнее: {ссылка}',
+  new: 'Здравствуйте, {клиент}! Заявка {номер} ({устройство}) оформлена. {статус}. Следить за ремонтом: {ссылка}',
+  delivery_requested: '',
+  at_pvz: '',
+  in_repair: '',
+  repair_done: '',
+  to_pvz: '',
+  delivery_to_client: '',
   notify_client:
-    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}): {статус}. Подробнее: {ссылка}\nВопросы: {телефон_магазина}, {магазин}',
-  closed: 'Здравствуйте, {клиент}! Спасибо, что обратились в {магазин}. Заявка {номер} закрыта.',
+    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}). {статус}. Подробнее: {ссылка}\n{магазин} {телефон_магазина}',
+  closed: 'Здравствуйте, {клиент}! Заявка {номер} закрыта. Спасибо, что обратились к нам!\n{магазин}',
 };
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
@@ -74,30 +71,33 @@ export function templateFor(templates: MessageTemplates, status: string): string
 }
 
 const PLACEHOLDER_PATTERN = /\{([а-яё_]+)\}/gi;
+/** Where an empty value stood, until the text around it is tidied. */
+const GAP = '\uE000'; // a private-use character: never in a template or a value
 
 /**
  * The message: each known placeholder replaced by its value. A value that is missing leaves
- * no trace — no «{служба}», no double space or space before a comma where it stood; an
- * unknown placeholder stays as typed so the admin sees the typo. Line breaks, Cyrillic and
- * emoji pass through untouched.
+ * no trace — no «{служба}», no empty brackets, no double space or space before a comma where
+ * it stood — and only there: the rest of the admin's text stays exactly as typed («Ждём :)»).
+ * An unknown placeholder stays as typed so the admin sees the typo. Line breaks, Cyrillic and
+ * emoji pass through; Windows line ends become plain ones (what wa.me and sms: expect).
  */
 export function fillTemplate(template: string, values: Partial<TemplateValues>): string {
-  const filled = template.replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
+  const filled = template.replace(/\r\n?/g, '\n').replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
     const key = name.toLowerCase() as Placeholder;
     if (!(key in PLACEHOLDERS)) return whole;
-    return (values[key] ?? '').trim();
+    // A value goes in as one line (a line break inside one would split the sentence).
+    const value = (values[key] ?? '').replace(/\s+/g, ' ').trim();
+    return value || GAP;
   });
   return filled
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .replace(/\(\s*\)/g, '')
-        .replace(/,(\s*[,.!?])/g, '$1')
-        .replace(/[ \t]{2,}/g, ' ')
-        .replace(/ +([,.!?:;)])/g, '$1')
-        .replace(/([(]) +/g, '$1')
-        .trimEnd(),
-    )
+    .replace(/\([ \t]*(?:\uE000[ \t]*)+\)/g, GAP)
+    .replace(/([.!?:])[ \t]*(?:\uE000[ \t]*)+\./g, '$1')
+    .replace(/,[ \t]*(?:\uE000[ \t]*)+(?=[!?.,;:])/g, '')
+    .replace(/[ \t]*(?:\uE000[ \t]*)+(?=[,.!?;:)])/g, '')
+    .replace(/[ \t]+(?:\uE000[ \t]*)+(?=\S)/g, ' ')
+    .replace(/[ \t]*\uE000[ \t]*/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
     .join('\n')
     .trim();
 }

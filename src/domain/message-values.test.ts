@@ -39,7 +39,7 @@ describe('message values', () => {
       messageValues({ ...TICKET, device: '' }, SHOP, LINK),
     );
     expect(text).toBe(
-      `Здравствуйте, Юлия Эдуардовна! Заявка #41: Ждёт вас в ПВЗ Озон. Подробнее: ${LINK}\nВопросы: +7 495 000-00-00, Сервис «Ёлка»`,
+      `Здравствуйте, Юлия Эдуардовна! Заявка #41. Ждёт вас в ПВЗ Озон. Подробнее: ${LINK}\nСервис «Ёлка» +7 495 000-00-00`,
     );
   });
 
@@ -48,7 +48,7 @@ describe('message values', () => {
     const wa = new URL(whatsappMessageLink('79123456789', text));
     expect(wa.origin + wa.pathname).toBe('https://wa.me/79123456789');
     expect(wa.searchParams.get('text')).toBe(text);
-    const sms = smsLink('79123456789', text);
+    const sms = smsLink('+79123456789', text);
     expect(sms.startsWith('sms:+79123456789?body=')).toBe(true);
     expect(decodeURIComponent(sms.slice(sms.indexOf('=') + 1))).toBe(text);
   });

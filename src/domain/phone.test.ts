@@ -55,9 +55,12 @@ describe('formatPhone and telHref (issue 19)', () => {
     ['8-912-345-67-89', '+7 912 345-67-89', 'tel:+79123456789'],
     ['9123456789', '+7 912 345-67-89', 'tel:+79123456789'],
     ['  7 912 3456789 ', '+7 912 345-67-89', 'tel:+79123456789'],
-    // Not a Russian mobile or city number: shown as typed, dialled by its digits.
-    ['+375 29 123-45-67', '+375 29 123-45-67', 'tel:375291234567'],
+    // Not a Russian number: shown as typed, dialled with its country code kept.
+    ['+375 29 123-45-67', '+375 29 123-45-67', 'tel:+375291234567'],
     ['123-45', '123-45', 'tel:12345'],
+    // An extension is shown, and left out of the number to dial.
+    ['89123456789 доб. 12', '+7 912 345-67-89 доб. 12', 'tel:+79123456789'],
+    ['8 (495) 000-00-00, ext 7', '+7 495 000-00-00 доб. 7', 'tel:+74950000000'],
   ])('%s -> %s, %s', (typed, shown, href) => {
     expect(formatPhone(typed)).toBe(shown);
     expect(telHref(typed)).toBe(href);

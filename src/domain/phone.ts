@@ -47,21 +47,47 @@ export function whatsappLink(client: { phone: string; whatsappUrl?: string | nul
   return number ? `https://wa.me/${number}` : null;
 }
 
+/** «89123456789 доб. 12» → the number and its extension (dialled after it, not part of it). */
+function splitExtension(phone: string): { main: string; extension: string } {
+  const match = /^(.*?)[\s,;]*(?:доб\.?|добавочный|ext\.?|x)\s*(\d+)\s*$/i.exec(phone.trim());
+  return match ? { main: match[1]!, extension: match[2]! } : { main: phone.trim(), extension: '' };
+}
+
+/** A Russian number as 7 and ten digits, else null. */
+function russianNumber(main: string): string | null {
+  const number = whatsappNumber(main);
+  return number.length === 11 && number.startsWith('7') ? number : null;
+}
+
 /**
  * A phone as the shop reads it, whatever way it was typed (issue 19): a Russian number as
- * `+7 912 345-67-89`; anything else (a foreign or short number) as typed, trimmed.
+ * `+7 912 345-67-89` (with `доб. 12` when it has an extension); anything else (a foreign or
+ * short number) as typed, trimmed.
  */
 export function formatPhone(phone: string): string {
-  const number = whatsappNumber(phone);
-  if (number.length === 11 && number.startsWith('7')) {
-    return `+7 ${number.slice(1, 4)} ${number.slice(4, 7)}-${number.slice(7, 9)}-${number.slice(9)}`;
-  }
-  return phone.trim();
+  const { main, extension } = splitExtension(phone);
+  const number = russianNumber(main);
+  if (!number) return phone.trim();
+  const formatted = `+7 ${number.slice(1, 4)} ${number.slice(4, 7)}-${number.slice(7, 9)}-${number.slice(9)}`;
+  return extension ? `${formatted} доб. ${extension}` : formatted;
+}
+
+/**
+ * The number to dial or text: `+7…` for a Russian number, `+` and the digits for one typed
+ * with a country code (`+375…`), the bare digits for a short local one; '' without digits.
+ * An extension is left out (it is dialled after the call connects).
+ */
+export function dialNumber(phone: string): string {
+  const { main } = splitExtension(phone);
+  const russian = russianNumber(main);
+  if (russian) return `+${russian}`;
+  const digits = phoneDigits(main);
+  if (!digits) return '';
+  return main.trim().startsWith('+') || digits.length > 11 ? `+${digits}` : digits;
 }
 
 /** A `tel:` link that dials the number from a phone's dialler; null when there are no digits. */
 export function telHref(phone: string): string | null {
-  const number = whatsappNumber(phone);
-  if (!number) return null;
-  return number.length === 11 && number.startsWith('7') ? `tel:+${number}` : `tel:${number}`;
+  const number = dialNumber(phone);
+  return number ? `tel:${number}` : null;
 }

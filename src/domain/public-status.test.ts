@@ -27,7 +27,7 @@ describe('publicStatusView', () => {
     expect(view.stages.map((s) => [s.text, s.state, s.at])).toEqual([
       // delivery_requested is the same stage as new: the stage keeps its first date.
       ['Ждём вашу посылку', 'done', '2026-11-01T10:00:00.000Z'],
-      ['Посылка у нас, скоро начнём ремонт', 'done', '2026-11-05T10:00:00.000Z'],
+      ['Посылка пришла в ПВЗ, скоро заберём её в ремонт', 'done', '2026-11-05T10:00:00.000Z'],
       ['Устройство в ремонте', 'current', '2026-11-06T10:00:00.000Z'],
       ['Готово, отправляем в ПВЗ', 'next', null],
       ['Едет к вам в ПВЗ', 'next', null],
@@ -47,7 +47,7 @@ describe('publicStatusView', () => {
       SHOP,
     );
     expect(view.stages[1]).toEqual({
-      text: 'Посылка у нас, скоро начнём ремонт',
+      text: 'Посылка пришла в ПВЗ, скоро заберём её в ремонт',
       state: 'current',
       at: '2026-11-07T10:00:00.000Z',
     });

@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TicketDocument } from '../../domain/ticket-documents';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { multipart } from '../test/multipart';
-import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
+import { apiCaller, describeEachDatabase, type SignedIn, testConfig } from '../test/test-app';
 
 /**
  * The PDF's text as a reader would copy it, by Debian's poppler-utils (`pdftotext`, which
@@ -258,3 +258,29 @@ describeEachDatabase('printed documents', (ctx) => {
     expect(fs.readdirSync(path.join(ctx.dataDir, 'files', 'settings'))).toEqual([]);
   });
 });
+
+describeEachDatabase(
+  'printed documents with PUBLIC_URL',
+  (ctx) => {
+    it('puts the client’s status link in the QR code, and the link opens the status page', async () => {
+      const staff = await ctx.loginAs('employee');
+      const call = apiCaller(ctx, () => staff);
+      const created = await call('POST', '/api/tickets', {
+        title: 'Замена SSD',
+        client: { mode: 'new', fullName: 'Кодов Куар' },
+      });
+      const ticket = created.json<{ ticket: TicketDetailDto }>().ticket;
+      const page = (await call('GET', `/api/tickets/${ticket.id}/documents/receipt`)).json<{
+        document: TicketDocument;
+      }>();
+      expect(page.document.qr).toEqual({
+        text: `https://remont.example${ticket.statusPath}`,
+        caption: 'Статус ремонта по QR-коду',
+      });
+      const config = (await ctx.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(config.publicUrl).toBe('https://remont.example');
+      expect((await ctx.app.inject({ method: 'GET', url: ticket.statusPath })).statusCode).toBe(200);
+    });
+  },
+  { config: testConfig({ publicUrl: 'https://remont.example/' }) },
+);

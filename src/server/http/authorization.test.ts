@@ -59,6 +59,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/tickets/:id/status-link': staff,
   'POST /api/tickets/:id/messages': staff,
   'GET /s/:token': anyone,
+  'GET /s/:token/': anyone,
   'DELETE /api/tickets/:id': staff,
   'POST /api/tickets/:id/files': staff,
   'POST /api/tickets/:id/pvz-photos': staff,

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { testConfig } from '../test/test-app';
-import { SLOW_REQUEST_MS } from './request-log';
+import { redactUrl, SLOW_REQUEST_MS } from './request-log';
 
 /** The app with a real pino logger at `level`, its lines collected as parsed JSON. */
 async function appLogging(level: 'info' | 'debug', test: TestDatabase) {
@@ -61,4 +61,12 @@ describe('the log at info is the events that matter', () => {
     });
     await chatty.app.close();
   }, 20_000);
+});
+
+describe('redactUrl', () => {
+  it('keeps a client’s status link out of the log, and every other address as it is', () => {
+    expect(redactUrl('/s/AbCdEfGhIjKlMnOpQrStUvWx')).toBe('/s/…');
+    expect(redactUrl('/s/AbCdEfGhIjKlMnOpQrStUvWx/?utm=1')).toBe('/s/…/?utm=1');
+    expect(redactUrl('/api/tickets/5')).toBe('/api/tickets/5');
+  });
 });

@@ -13,13 +13,13 @@ main{max-width:34rem;margin:0 auto;padding:1rem}
 .card{background:#fff;border-radius:12px;padding:1rem 1.25rem;margin-bottom:1rem;box-shadow:0 1px 3px rgb(0 0 0/8%)}
 h1{font-size:1.35rem;margin:0 0 .25rem}
 .device{color:#495057;margin:0}
-.current{font-size:1.2rem;font-weight:700;color:#1864ab;margin:.75rem 0 0}
+.now{font-size:1.2rem;font-weight:700;color:#1864ab;margin:.75rem 0 0}
 ol{list-style:none;margin:0;padding:0}
 li{display:flex;gap:.75rem;padding:.45rem 0;align-items:baseline}
 li::before{content:'';flex:none;width:.7rem;height:.7rem;border-radius:50%;border:2px solid #adb5bd;transform:translateY(.1rem)}
 li.done::before{background:#2b8a3e;border-color:#2b8a3e}
 li.current::before{background:#1864ab;border-color:#1864ab}
-li.next{color:#868e96}
+li.next{color:#5c636a}
 li .text{flex:1}
 li.current .text{font-weight:700}
 time{color:#495057;font-size:.9rem;white-space:nowrap}
@@ -64,7 +64,13 @@ export function statusPageHtml(view: PublicStatusView): string {
     view.shop.name || view.shop.phone || shopLines
       ? `<section class="card" aria-label="Сервис">
 ${view.shop.name ? `<p class="shop">${escapeHtml(view.shop.name)}</p>` : ''}${shopLines}
-${call ? `<a class="call" href="${escapeHtml(call)}">Позвонить ${escapeHtml(view.shop.phone)}</a>` : ''}
+${
+  call
+    ? `<a class="call" href="${escapeHtml(call)}">Позвонить ${escapeHtml(view.shop.phone)}</a>`
+    : view.shop.phone
+      ? `<p class="line">Тел.: ${escapeHtml(view.shop.phone)}</p>`
+      : ''
+}
 </section>`
       : '';
   const title = `Заявка ${view.number}${view.shop.name ? ` — ${view.shop.name}` : ''}`;
@@ -73,7 +79,7 @@ ${call ? `<a class="call" href="${escapeHtml(call)}">Позвонить ${escape
     `<section class="card">
 <h1>Заявка ${escapeHtml(view.number)}</h1>
 ${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
-<p class="current">${escapeHtml(view.current)}</p>
+<p class="now">${escapeHtml(view.current)}</p>
 </section>
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
 ${shop}`,

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
-import { STATUS_PAGE_LIMIT } from './status-page.routes';
+import { clientKey, STATUS_PAGE_LIMIT } from './status-page.routes';
 
 // Issue 19: the client's page at /s/<token>, open without signing in, showing the stage and
 // nothing internal; a wrong or replaced token is a plain 404.
@@ -19,7 +19,13 @@ describeEachDatabase('public status page', (ctx) => {
     await call(
       'PUT',
       '/api/settings/shop',
-      { version: 1, name: 'Сервис «Ёлка»', phone: '8 495 000-00-00', address: 'Москва, ул. Щукинская, 2' },
+      {
+        version: 1,
+        name: 'Сервис «Ёлка» <script>alert(1)</script>',
+        phone: '8 495 000-00-00',
+        address: 'Москва, ул. Щукинская, 2 <img src=x onerror=alert(1)>',
+        hours: '10–19 "&"',
+      },
       admin,
     );
     const created = await call('POST', '/api/tickets', {
@@ -57,12 +63,15 @@ describeEachDatabase('public status page', (ctx) => {
     expect(html).toContain(`Заявка #${ticket.id}`);
     // Escaped, never markup.
     expect(html).toContain('Ноутбук ASUS &#60;b&#62;VivoBook&#60;/b&#62;');
-    expect(html).toContain('<p class="current">Посылка у нас, скоро начнём ремонт</p>');
+    expect(html).toContain('<p class="now">Посылка пришла в ПВЗ, скоро заберём её в ремонт</p>');
     expect(html).toMatch(
       /<li class="done"><span class="text">Ждём вашу посылку<\/span> <time datetime="2026-11-22T09:00:00.000Z">/,
     );
     expect(html).toContain('<time datetime="2026-11-24T09:00:00.000Z">');
-    expect(html).toContain('Сервис «Ёлка»');
+    expect(html).toContain('Сервис «Ёлка» &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('Москва, ул. Щукинская, 2 &#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('Часы работы: 10–19 &#34;&#38;&#34;');
+    expect(html).not.toMatch(/<script|<img/);
     expect(html).toContain('href="tel:+74950000000"');
     expect(html).toContain('Позвонить +7 495 000-00-00');
     for (const secret of [
@@ -74,7 +83,6 @@ describeEachDatabase('public status page', (ctx) => {
       'SN-SECRET-1',
       'СДЭК',
       'Прибыл в ПВЗ',
-      '<script',
     ]) {
       expect(html).not.toContain(secret);
     }
@@ -110,6 +118,10 @@ describeEachDatabase('public status page', (ctx) => {
     ticket = fresh;
   });
 
+  it('opens with a slash added to the link too', async () => {
+    expect((await open(`${ticket.statusPath}/`)).statusCode).toBe(200);
+  });
+
   it('limits page views per address, in Russian, without touching other addresses', async () => {
     const ip = '198.51.100.20';
     for (let i = 0; i < STATUS_PAGE_LIMIT.limit; i++) {
@@ -120,6 +132,13 @@ describeEachDatabase('public status page', (ctx) => {
     expect(limited.body).toContain('Слишком много запросов');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await open(ticket.statusPath, '198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so walking through its addresses does not escape the limit', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('::ffff:203.0.113.7');
   });
 
   it('gives an older ticket without a token one the first time it is read', async () => {

@@ -30,6 +30,8 @@ export async function findPublicStatus(
       .where('item_id', '=', ticket.id)
       .where('action', '=', 'status_change')
       .where('new_status', 'is not', null)
+      .orderBy('ts')
+      .orderBy('id')
       .execute(),
     shopProfile.get(),
   ]);

@@ -10,7 +10,7 @@ export function PhoneLink({ phone, ...props }: { phone: string } & AnchorProps) 
   const shown = formatPhone(phone);
   if (!href) return <span>{shown}</span>;
   return (
-    <Anchor href={href} {...props} onClick={(event) => event.stopPropagation()}>
+    <Anchor href={href} className="tap-target" {...props} onClick={(event) => event.stopPropagation()}>
       {shown}
     </Anchor>
   );

@@ -16,6 +16,7 @@ import { ListSkeleton } from '../../../components/Skeletons';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { useFollowSaved } from '../../../lib/follow-saved';
 import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
 import { LogoCard } from './LogoCard';
@@ -31,9 +32,9 @@ export function SettingsPage() {
       <Title order={2}>Настройки</Title>
       {profile.data ? (
         <>
-          <RequisitesForm key={profile.data.profile.version} profile={profile.data.profile} />
+          <RequisitesForm profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
-          {templates.data && <TemplatesForm key={templates.data.version} templates={templates.data} />}
+          {templates.data && <TemplatesForm templates={templates.data} />}
         </>
       ) : profile.isError ? (
         <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
@@ -60,10 +61,14 @@ function RequisitesForm({ profile }: { profile: ShopProfileDto }) {
     initialValues: valuesOf(profile),
     toPayload: (values) => ({ ...values, version: baseVersion }),
   });
+  useFollowSaved(form, { values: valuesOf(profile), version: profile.version }, setBaseVersion);
 
   const submit = onSubmit((data) =>
     save.mutate(data, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
+        // What is on screen is now what is stored: the next save builds on this version.
+        form.resetDirty();
+        setBaseVersion(saved.profile.version);
         setStale(false);
         toast.success('Сохранено');
       },

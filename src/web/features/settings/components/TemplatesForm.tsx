@@ -13,6 +13,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { useFollowSaved } from '../../../lib/follow-saved';
 import { toast } from '../../../lib/toast';
 import { useSaveMessageTemplates } from '../api/message-templates-api';
 
@@ -33,10 +34,14 @@ export function TemplatesForm({ templates }: { templates: MessageTemplatesDto })
     initialValues: valuesOf(templates),
     toPayload: (values) => ({ ...values, version: baseVersion }),
   });
+  useFollowSaved(form, { values: valuesOf(templates), version: templates.version }, setBaseVersion);
 
   const submit = onSubmit((data) =>
     save.mutate(data, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
+        // What is on screen is now what is stored: the next save builds on this version.
+        form.resetDirty();
+        setBaseVersion(saved.version);
         setStale(false);
         toast.success('Шаблоны сохранены');
       },
@@ -83,6 +88,8 @@ export function TemplatesForm({ templates }: { templates: MessageTemplatesDto })
           <Textarea
             key={key}
             label={TEMPLATE_LABELS[key]}
+            description={key === 'general' ? 'Для статусов без своего текста' : undefined}
+            placeholder={key === 'general' ? undefined : 'Пусто — общий шаблон'}
             autosize
             minRows={2}
             maxLength={TEMPLATE_LIMIT}

@@ -33,7 +33,12 @@ export function ClientContact({
   const askReplace = () =>
     confirmModal({
       title: 'Заменить ссылку?',
-      children: <Text size="sm">Старая ссылка перестанет открываться. Отправьте клиенту новую.</Text>,
+      children: (
+        <Text size="sm">
+          Старая ссылка перестанет открываться — и QR-код на уже напечатанной квитанции тоже. Отправьте
+          клиенту новую.
+        </Text>
+      ),
       labels: { confirm: 'Заменить', cancel: 'Отмена' },
       onConfirm: () =>
         replace.mutate(undefined, {

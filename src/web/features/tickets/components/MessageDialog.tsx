@@ -10,7 +10,8 @@ import {
   templateFor,
 } from '../../../../domain/message-templates';
 import { messageValues } from '../../../../domain/message-values';
-import { formatPhone, whatsappNumber } from '../../../../domain/phone';
+import { dialNumber, whatsappNumber } from '../../../../domain/phone';
+import { PhoneLink } from '../../../components/PhoneLink';
 import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
 import { ticketStatusLabel } from '../../../../domain/ticket-status';
 import { errorMessage } from '../../../lib/api';
@@ -64,7 +65,10 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
   const template = choice === 'general' ? generalTemplate(source) : templateFor(source, ticket.status);
   const text = edited ?? fillTemplate(template, values);
   const number = whatsappNumber(ticket.clientPhone);
+  const dial = dialNumber(ticket.clientPhone);
   const loading = templates.isPending || shop.isPending;
+  // Nothing to send until the templates are here and there is a number and a text.
+  const ready = Boolean(number && dial) && !loading && text.trim() !== '';
 
   const sent = (channel: MessageChannel) =>
     record.mutate(channel, {
@@ -79,7 +83,11 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
     <Stack>
       <Text size="sm">
         Кому: {ticket.clientName}
-        {number ? `, ${formatPhone(ticket.clientPhone)}` : ''}
+        {number && (
+          <>
+            , <PhoneLink phone={ticket.clientPhone} size="sm" />
+          </>
+        )}
       </Text>
       {!number && (
         <Alert color="yellow" variant="light">
@@ -118,29 +126,52 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
         <Button variant="default" onClick={onDone}>
           Отмена
         </Button>
-        <Button
-          component="a"
-          href={number ? smsLink(number, text) : undefined}
-          variant="default"
-          disabled={!number || loading || !text.trim()}
-          onClick={() => sent('sms')}
-        >
+        <SendLink href={ready ? smsLink(dial, text) : null} onSend={() => sent('sms')}>
           Открыть SMS
-        </Button>
-        <Button
-          component="a"
-          href={number ? whatsappMessageLink(number, text) : undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="green"
-          c="#fff"
-          bg="#1b5e2a"
-          disabled={!number || loading || !text.trim()}
-          onClick={() => sent('whatsapp')}
+        </SendLink>
+        <SendLink
+          href={ready ? whatsappMessageLink(number, text) : null}
+          onSend={() => sent('whatsapp')}
+          whatsapp
         >
           Открыть WhatsApp
-        </Button>
+        </SendLink>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * «Открыть WhatsApp» / «Открыть SMS»: a link while there is something to send, else a disabled
+ * button (a disabled link would still follow its address when tapped).
+ */
+function SendLink({
+  href,
+  onSend,
+  whatsapp = false,
+  children,
+}: {
+  href: string | null;
+  onSend: () => void;
+  whatsapp?: boolean;
+  children: string;
+}) {
+  if (!href) {
+    return (
+      <Button disabled variant={whatsapp ? 'filled' : 'default'}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={href}
+      {...(whatsapp ? { target: '_blank', rel: 'noopener noreferrer', bg: '#1b5e2a', c: '#fff' } : {})}
+      variant={whatsapp ? 'filled' : 'default'}
+      onClick={onSend}
+    >
+      {children}
+    </Button>
   );
 }

@@ -27,6 +27,10 @@ const PAGE_RULE: Record<TicketDocumentKind, string> = {
 
 const qrSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+/** What the code holds, for a screen reader: the ticket's number, or its status link. */
+const qrAlt = (document: TicketDocument) =>
+  document.qr.text === document.number ? `QR-код: ${document.number}` : 'QR-код: ссылка на статус ремонта';
+
 /**
  * A ticket's приёмная квитанция, акт выдачи or label, drawn from the same model as its PDF
  * (src/domain/ticket-documents.ts): the toolbar offers the browser's print and the PDF, and
@@ -132,7 +136,7 @@ function Sheet({ page }: { page: TicketDocumentPage }) {
 function QrCode({ page }: { page: TicketDocumentPage }) {
   return (
     <div className="doc-qr">
-      <img src={qrSource(page.qrSvg)} alt={`QR-код: ${page.document.qr.text}`} />
+      <img src={qrSource(page.qrSvg)} alt={qrAlt(page.document)} />
       {page.document.qr.caption}
     </div>
   );
@@ -169,7 +173,7 @@ function LabelSheet({ page }: { page: TicketDocumentPage }) {
           <div className="label-number">{document.number}</div>
           <div>{document.subtitle}</div>
         </div>
-        <img src={qrSource(page.qrSvg)} alt={`QR-код: ${document.qr.text}`} />
+        <img src={qrSource(page.qrSvg)} alt={qrAlt(document)} />
       </div>
       {fields.map((field) => (
         <div key={field.label} className="label-row">
