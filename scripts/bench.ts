@@ -223,6 +223,18 @@ async function benchTarget(target: Target, port: number) {
         rotate(fragments.map((f) => `/api/work?q=${f}&states=new,in_progress,closed`)),
       ),
       'Корзина, first page': await timeRequests(base, cookie, () => '/api/trash'),
+      // Issue 20: the numbers beside the state filters, asked for with every worklist load.
+      'State counts': await timeRequests(base, cookie, () => '/api/work/counts'),
+      'State counts, «Мои»': await timeRequests(
+        base,
+        cookie,
+        rotate(staff.map((u) => `/api/work/counts?assignee=${u.id}`)),
+      ),
+      'State counts, name search': await timeRequests(
+        base,
+        cookie,
+        rotate(surnames.map((s) => `/api/work/counts?q=${encodeURIComponent(s)}`)),
+      ),
     };
     const memory = memoryMb(server.pid!);
     log(`[${target.name}] Chromium…`);

@@ -45,6 +45,7 @@ import { createInviteCodeService } from './settings/invite-code';
 import { registerSettingsRoutes } from './settings/settings.routes';
 import { createShopLogo } from './settings/shop-logo';
 import { createMessageTemplates } from './settings/message-templates';
+import { createWorkRules } from './settings/work-rules';
 import { registerDocumentsRoutes } from './documents/documents.routes';
 import { createTicketDocuments } from './documents/ticket-documents';
 import { findPublicStatus } from './status-page/status-page';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const shopProfile = createShopProfile(database.db, clock);
   const shopLogo = createShopLogo({ db: database.db, store, clock });
+  const workRules = createWorkRules(database.db, clock);
   await registerRouteScopes(app, (scopes) => {
     registerAuthRoutes(scopes, {
       auth,
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerStatusPageRoutes(scopes, {
       find: (token) => findPublicStatus(database.db, shopProfile, token),
+      timeZone: async () => (await workRules.get()).timeZone,
       clock,
     });
     registerSettingsRoutes(scopes, {
@@ -283,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       shopProfile,
       shopLogo,
       messageTemplates: createMessageTemplates(database.db, clock),
+      workRules,
       store,
       uploadLimits,
       events,

@@ -10,6 +10,8 @@ import { shopProfileInput } from '../../domain/shop-profile';
 import type { InviteCodeService } from './invite-code';
 import type { ShopLogo } from './shop-logo';
 import type { MessageTemplatesStore } from './message-templates';
+import type { WorkRules } from './work-rules';
+import { workRulesInput } from '../../domain/work-rules';
 import { messageTemplatesInput } from '../../domain/message-templates';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
@@ -24,6 +26,7 @@ export function registerSettingsRoutes(
     shopProfile,
     shopLogo,
     messageTemplates,
+    workRules,
     store,
     uploadLimits,
     events,
@@ -34,6 +37,7 @@ export function registerSettingsRoutes(
     shopProfile: ShopProfile;
     shopLogo: ShopLogo;
     messageTemplates: MessageTemplatesStore;
+    workRules: WorkRules;
     store: FileStore;
     uploadLimits: UploadLimits;
     events: EventBus;
@@ -67,6 +71,17 @@ export function registerSettingsRoutes(
     request.log.info({ by: admin.id, version: profile.version }, 'shop profile changed');
     events.publish({ entity: 'settings', id: null, op: 'update' });
     return { profile, logoUrl: await shopLogo.url() };
+  });
+
+  // How the shop judges what is urgent: everyone reads it (the marks), admins change it.
+  staff.get('/api/settings/work-rules', async () => ({ rules: await workRules.get() }));
+
+  admins.put('/api/settings/work-rules', async (request) => {
+    const admin = userOf(request);
+    const rules = await workRules.save(admin, parsePayload(workRulesInput, request.body));
+    request.log.info({ by: admin.id, version: rules.version }, 'work rules changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return { rules };
   });
 
   // Messages to clients: everyone fills them in on a ticket; admins edit them («Настройки»).

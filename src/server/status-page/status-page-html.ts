@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../domain/date-time';
+import { formatDateTimeIn } from '../../domain/date-time';
 import { telHref } from '../../domain/phone';
 import type { PublicStatusView } from '../../domain/public-status';
 
@@ -43,9 +43,9 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-/** The ticket's page; dates in the shop machine's time zone (set TZ for a server kept in UTC). */
-export function statusPageHtml(view: PublicStatusView): string {
-  const date = (iso: string) => formatDateTime(iso).slice(0, 10);
+/** The ticket's page; dates in the shop's time zone («Настройки»), whatever the server's. */
+export function statusPageHtml(view: PublicStatusView, timeZone: string): string {
+  const date = (iso: string) => formatDateTimeIn(iso, timeZone).slice(0, 10);
   const stages = view.stages
     .map(
       (stage) =>

@@ -21,7 +21,16 @@ export function clientKey(ip: string): string {
 
 export function registerStatusPageRoutes(
   { open }: RouteScopes,
-  { find, clock }: { find: (token: string) => Promise<PublicStatusView | null>; clock: Clock },
+  {
+    find,
+    timeZone,
+    clock,
+  }: {
+    find: (token: string) => Promise<PublicStatusView | null>;
+    /** The shop's time zone, read per view (an admin may change it). */
+    timeZone: () => Promise<string>;
+    clock: Clock;
+  },
 ) {
   const limiter = new AttemptLimiter(STATUS_PAGE_LIMIT, clock);
 
@@ -40,7 +49,7 @@ export function registerStatusPageRoutes(
     }
     const view = await find(request.params.token);
     if (!view) return reply.code(404).send(notFoundHtml());
-    return reply.send(statusPageHtml(view));
+    return reply.send(statusPageHtml(view, await timeZone()));
   };
   open.get('/s/:token', show);
   // Messengers and people sometimes add a slash to a link they pass on.

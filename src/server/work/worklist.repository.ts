@@ -133,3 +133,39 @@ export function listWork(db: Kysely<DB>, filter: WorkFilter, after: WorkCursor |
     .limit(limit)
     .execute() as Promise<WorkRow[]>;
 }
+
+/**
+ * How many items each state holds under the other filters (type, assignee, search): the
+ * numbers beside the state checkboxes (issue 20). Items in the Корзина are in no state.
+ */
+export async function countWork(
+  db: Kysely<DB>,
+  filter: Omit<WorkFilter, 'states'>,
+): Promise<Record<WorkState, number>> {
+  const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
+  for (const kind of filter.kinds) {
+    const table = kind === 'ticket' ? 'tickets' : 'tasks';
+    const { search } = filter;
+    const searching = isSearching(search);
+    // Without a search the (work_state, assignee_id) index answers alone. With one every row's
+    // text is read anyway: a plain scan then beats walking that index row by row, so the
+    // state is compared as an expression no index serves (the same in both databases).
+    const state = searching ? sql<string>`(work_state || '')` : sql<string>`work_state`;
+    let query = db
+      .selectFrom(table)
+      .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where(state, 'in', ['new', 'in_progress', 'closed'])
+      .groupBy(state);
+    if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
+    else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
+    if (searching) {
+      query = query.where((eb) =>
+        matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
+      );
+    }
+    for (const row of await query.execute()) {
+      counts[row.work_state as WorkState] += Number(row.n);
+    }
+  }
+  return counts;
+}

@@ -7,4 +7,8 @@ export function registerWorklistRoutes({ staff }: RouteScopes, worklist: Worklis
   staff.get('/api/work', async (request) => {
     return worklist.list(parsePayload(worklistQuery, request.query));
   });
+
+  staff.get('/api/work/counts', async (request) => {
+    return { counts: await worklist.counts(parsePayload(worklistQuery, request.query)) };
+  });
 }

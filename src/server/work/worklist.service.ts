@@ -8,7 +8,7 @@ import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
-import { listWork, type WorkCursor, type WorkRow } from './worklist.repository';
+import { countWork, listWork, type WorkCursor, type WorkRow } from './worklist.repository';
 
 function encodeCursor(row: WorkRow): string {
   return Buffer.from(JSON.stringify([row.work_sort, row.kind_rank, row.id])).toString('base64url');
@@ -62,6 +62,11 @@ const KINDS: Record<NonNullable<WorklistQuery['type']>, WorkKind[]> = {
   tasks: ['task'],
 };
 
+function assigneeFilter(assignee: string | undefined): number | 'none' | undefined {
+  if (assignee === undefined) return undefined;
+  return assignee === 'none' ? 'none' : Number(assignee);
+}
+
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
 export function createWorklistService({ database }: { database: Database }) {
   return {
@@ -74,12 +79,7 @@ export function createWorklistService({ database }: { database: Database }) {
         {
           kinds: KINDS[query.type ?? 'all'],
           states,
-          assignee:
-            query.assignee === undefined
-              ? undefined
-              : query.assignee === 'none'
-                ? 'none'
-                : Number(query.assignee),
+          assignee: assigneeFilter(query.assignee),
           search: parseSearchQuery(query.q ?? ''),
         },
         decodeCursor(query.cursor),
@@ -91,6 +91,15 @@ export function createWorklistService({ database }: { database: Database }) {
         items: page.map(toWorkItem),
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
       };
+    },
+
+    /** The number of items in each state under the list's other filters. */
+    counts(query: WorklistQuery) {
+      return countWork(database.db, {
+        kinds: KINDS[query.type ?? 'all'],
+        assignee: assigneeFilter(query.assignee),
+        search: parseSearchQuery(query.q ?? ''),
+      });
     },
   };
 }

@@ -36,6 +36,8 @@ export const queryKeys = {
   work: {
     all: ['work'] as const,
     list: (params: Record<string, string>) => ['work', 'list', params] as const,
+    /** Under `work`: every change that refreshes the worklist refreshes its counts too. */
+    counts: (params: Record<string, string>) => ['work', 'counts', params] as const,
   },
   /** Older pages of a card's history, after the row with id `before` (the card has the newest). */
   history: (kind: RecordKind, id: number, before?: number) =>
@@ -52,6 +54,7 @@ export const queryKeys = {
     inviteCode: ['settings', 'invite-code'] as const,
     shop: ['settings', 'shop'] as const,
     messageTemplates: ['settings', 'message-templates'] as const,
+    workRules: ['settings', 'work-rules'] as const,
   },
 };
 

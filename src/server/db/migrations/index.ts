@@ -11,6 +11,7 @@ import { passwordResetsMigration } from './0008-password-resets';
 import { deviceFieldsMigration } from './0009-device-fields';
 import { walkInMigration } from './0010-walk-in';
 import { statusLinksMigration } from './0011-status-links';
+import { stateCountsMigration } from './0012-state-counts';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0009-device-fields': deviceFieldsMigration(),
     '0010-walk-in': walkInMigration(),
     '0011-status-links': statusLinksMigration(),
+    '0012-state-counts': stateCountsMigration(),
   };
 }

@@ -21,12 +21,15 @@ import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
 import { LogoCard } from './LogoCard';
 import { TemplatesForm } from './TemplatesForm';
+import { WorkRulesForm } from './WorkRulesForm';
+import { useWorkRules } from '../api/work-rules-api';
 import { useMessageTemplates } from '../api/message-templates-api';
 
 /** «Настройки» (admins): the shop's requisites printed on receipts and acts (issue 18). */
 export function SettingsPage() {
   const profile = useShopProfile();
   const templates = useMessageTemplates();
+  const rules = useWorkRules();
   return (
     <Stack maw={760}>
       <Title order={2}>Настройки</Title>
@@ -34,6 +37,7 @@ export function SettingsPage() {
         <>
           <RequisitesForm profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
+          {rules.data && <WorkRulesForm key={rules.data.version} rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
         </>
       ) : profile.isError ? (

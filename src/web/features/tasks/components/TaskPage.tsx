@@ -11,6 +11,7 @@ import { BackLink } from '../../../components/BackLink';
 import { RecordGate } from '../../../components/RecordGate';
 import { PhotoGallery } from '../../../components/PhotoGallery';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { FieldConflict } from '../../../components/editing/FieldConflict';
 import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
@@ -106,7 +107,10 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
                 {task.closedAt ? ` · закрыта ${formatDateTime(task.closedAt)}` : ''}
               </Text>
             </Stack>
-            <TaskStatusBadge status={task.status} size="lg" />
+            <Group gap={6}>
+              <DueMarkBadge dueDate={task.dueDate} closed={task.status === 'closed'} />
+              <TaskStatusBadge status={task.status} size="lg" />
+            </Group>
           </Group>
         </>
       }

@@ -6,6 +6,7 @@ import type { TaskDto } from '../../../../domain/task-schemas';
 import { isTaskStatus } from '../../../../domain/task-status';
 import { PagedList } from '../../../components/PagedList';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { useTaskList } from '../api/tasks-api';
 
 const FILTERS = [
@@ -30,7 +31,10 @@ function TaskRow({ task }: { task: TaskDto }) {
               {task.dueDate ? ` · срок ${formatCalendarDate(task.dueDate)}` : ''}
             </Text>
           </Stack>
-          <TaskStatusBadge status={task.status} />
+          <Group gap={6}>
+            <DueMarkBadge dueDate={task.dueDate} closed={task.status === 'closed'} />
+            <TaskStatusBadge status={task.status} />
+          </Group>
         </Group>
       </Paper>
     </UnstyledButton>

@@ -44,6 +44,7 @@ import { RecordGate } from '../../../components/RecordGate';
 import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../employees/public';
@@ -183,7 +184,10 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
                 {ticket.closedAt ? ` · закрыта ${formatDateTime(ticket.closedAt)}` : ''}
               </Text>
             </Stack>
-            <TicketStatusBadge ticket={ticket} size="lg" />
+            <Group gap={6}>
+              <DueMarkBadge dueDate={ticket.dueDate} closed={ticket.status === 'closed'} />
+              <TicketStatusBadge ticket={ticket} size="lg" />
+            </Group>
           </Group>
         </>
       }

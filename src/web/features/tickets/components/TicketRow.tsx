@@ -4,6 +4,7 @@ import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { paths } from '../../../../domain/routes';
 import { ticketNumber, type TicketDto } from '../../../../domain/ticket-schemas';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 
 export function TicketRow({ ticket }: { ticket: TicketDto }) {
   return (
@@ -29,7 +30,10 @@ export function TicketRow({ ticket }: { ticket: TicketDto }) {
               {ticket.dueDate ? ` · срок ${formatCalendarDate(ticket.dueDate)}` : ''}
             </Text>
           </Stack>
-          <TicketStatusBadge ticket={ticket} />
+          <Group gap={6}>
+            <DueMarkBadge dueDate={ticket.dueDate} closed={ticket.status === 'closed'} />
+            <TicketStatusBadge ticket={ticket} />
+          </Group>
         </Group>
       </Paper>
     </UnstyledButton>

@@ -1,3 +1,4 @@
+import type { WorkState } from '../../../../domain/worklist';
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/client-schemas';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
@@ -58,5 +59,17 @@ export function useShopHasWork(enabled: boolean) {
     queryFn: async () =>
       (await api<Page<WorkItemDto>>('/api/work?states=new,in_progress,closed&limit=1')).items.length > 0,
     enabled,
+  });
+}
+
+/** How many items each state holds under the other filters: shown beside the state checkboxes. */
+export function useWorkCounts(filters: WorkFilters) {
+  const others = queryParams({ ...filters, states: undefined });
+  return useQuery({
+    queryKey: queryKeys.work.counts(others),
+    queryFn: async () =>
+      (await api<{ counts: Record<WorkState, number> }>(`/api/work/counts?${new URLSearchParams(others)}`))
+        .counts,
+    staleTime: FRESH_MS,
   });
 }

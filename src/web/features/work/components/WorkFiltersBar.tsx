@@ -1,4 +1,5 @@
 import {
+  Button,
   Checkbox,
   Group,
   Loader,
@@ -9,6 +10,7 @@ import {
 } from '@mantine/core';
 import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { useUserOptions } from '../../employees/public';
+import { useMe } from '../../../lib/session';
 
 const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
 
@@ -22,13 +24,18 @@ export interface WorkFilterValues {
 export function WorkFiltersBar({
   values,
   loading,
+  counts,
   onChange,
 }: {
   values: WorkFilterValues;
   loading: boolean;
+  /** Items per state under the other filters, once known. */
+  counts?: Record<WorkState, number>;
   onChange: (changes: Partial<WorkFilterValues>) => void;
 }) {
   const users = useUserOptions();
+  const me = useMe().data;
+  const mine = me ? String(me.id) : null;
   const checked = parseStates(values.states);
   const assigneeOptions = [
     { value: '', label: 'Все исполнители' },
@@ -59,12 +66,25 @@ export function WorkFiltersBar({
         />
         {/* The browser's own list: on a phone its wheel is what thumbs know, and it costs the
             worklist's first screen no popover code (issue 17, «Slow network»). */}
-        <NativeSelect
-          aria-label="Исполнитель"
-          data={assigneeOptions}
-          value={values.assignee}
-          onChange={(event) => onChange({ assignee: event.currentTarget.value })}
-        />
+        <Group gap="xs" wrap="nowrap">
+          <NativeSelect
+            aria-label="Исполнитель"
+            data={assigneeOptions}
+            value={values.assignee}
+            onChange={(event) => onChange({ assignee: event.currentTarget.value })}
+            style={{ flex: 1 }}
+          />
+          {/* One tap to one's own items, and back to everyone's (issue 20). */}
+          {mine && (
+            <Button
+              variant={values.assignee === mine ? 'filled' : 'default'}
+              aria-pressed={values.assignee === mine}
+              onClick={() => onChange({ assignee: values.assignee === mine ? '' : mine })}
+            >
+              Мои
+            </Button>
+          )}
+        </Group>
       </SimpleGrid>
       <Checkbox.Group
         value={checked}
@@ -73,7 +93,11 @@ export function WorkFiltersBar({
       >
         <Group gap="lg">
           {WORK_STATES.map((state) => (
-            <Checkbox key={state} value={state} label={STATE_LABELS[state]} />
+            <Checkbox
+              key={state}
+              value={state}
+              label={counts ? `${STATE_LABELS[state]} (${counts[state]})` : STATE_LABELS[state]}
+            />
           ))}
         </Group>
       </Checkbox.Group>

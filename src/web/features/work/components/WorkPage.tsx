@@ -7,7 +7,7 @@ import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
 import { PagedList } from '../../../components/PagedList';
 import { ListSkeleton } from '../../../components/Skeletons';
 import { useCurrentUser } from '../../../lib/session';
-import { useShopHasWork, useWorklist } from '../api/work-api';
+import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { FirstSteps } from './FirstSteps';
 import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
 import { WorkRow } from './WorkRow';
@@ -45,6 +45,7 @@ export function WorkPage() {
   }));
   const [q] = useDebouncedValue(values.text.trim(), 250);
   const list = useWorklist({ q, type: values.type, assignee: values.assignee, states: values.states });
+  const counts = useWorkCounts({ q, type: values.type, assignee: values.assignee, states: values.states });
 
   useEffect(() => {
     const next = new URLSearchParams();
@@ -86,7 +87,7 @@ export function WorkPage() {
         </Group>
       </Group>
       {showFirstSteps && <FirstSteps />}
-      <WorkFiltersBar values={values} loading={list.isFetching} onChange={onChange} />
+      <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
       <PagedList
         query={list}
         empty="Пусто"

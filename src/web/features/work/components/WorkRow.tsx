@@ -8,6 +8,7 @@ import { isTicketStatus } from '../../../../domain/ticket-status';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 
 // Spec §4: closed rows grey, urgent (to_pvz / at_pvz tickets, 'забрать' tasks) pale yellow.
 export const WORK_ROW_BACKGROUND = {
@@ -72,7 +73,10 @@ export function WorkRow({ item }: { item: WorkItemDto }) {
               {details}
             </Text>
           </Stack>
-          <WorkStatusBadge item={item} />
+          <Group gap={6}>
+            <DueMarkBadge dueDate={item.dueDate} closed={item.highlight === 'closed'} />
+            <WorkStatusBadge item={item} />
+          </Group>
         </Group>
       </Paper>
     </UnstyledButton>

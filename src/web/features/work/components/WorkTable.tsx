@@ -1,3 +1,4 @@
+import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
@@ -63,6 +64,9 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {item.dueDate ? formatCalendarDate(item.dueDate) : ''}
+                  <div>
+                    <DueMarkBadge dueDate={item.dueDate} closed={closed} />
+                  </div>
                 </Table.Td>
                 <Table.Td>
                   <WorkStatusBadge item={item} />

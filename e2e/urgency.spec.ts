@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { todayIn } from '../src/domain/due-marks';
+import { ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
+
+// Issue 20: what is urgent shows — overdue and due-today marks, «Мои», counts by state.
+
+test.beforeEach(async ({ request }) => {
+  await ensureAdmin(request);
+});
+
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test('an overdue item says by how many days, one due today says «Сегодня»; «Мои» narrows to mine', async ({
+  page,
+  request,
+}) => {
+  const account = await registerViaApi(request, 'Срочнова Серафима');
+  await loginViaUi(page, account);
+  const today = todayIn('Europe/Moscow', new Date());
+  const stamp = Date.now();
+  const post = (title: string, dueDate: string, assigneeId: number | null) =>
+    page.request.post('/api/tasks', {
+      headers: { 'x-requested-with': 'fetch' },
+      data: { title, dueDate, assigneeId },
+    });
+  const me = (await (await page.request.get('/api/me')).json()).user as { id: number };
+  await post(`Просроченная ${stamp}`, shift(today, -12), me.id);
+  await post(`Сегодняшняя ${stamp}`, today, me.id);
+  await post(`Чужая ${stamp}`, shift(today, 3), null);
+
+  await page.goto('/app/work?q=' + stamp);
+  const overdue = page.getByTestId('work-row').filter({ hasText: `Просроченная ${stamp}` });
+  await expect(overdue.getByTestId('due-mark')).toHaveText('Просрочено на 12 дн.');
+  const dueToday = page.getByTestId('work-row').filter({ hasText: `Сегодняшняя ${stamp}` });
+  await expect(dueToday.getByTestId('due-mark')).toHaveText('Сегодня');
+  const later = page.getByTestId('work-row').filter({ hasText: `Чужая ${stamp}` });
+  await expect(later).toBeVisible();
+  await expect(later.getByTestId('due-mark')).toHaveCount(0);
+  // The state filters count what the search finds.
+  await expect(page.getByRole('checkbox', { name: 'Новые (3)' })).toBeChecked();
+
+  // «Мои»: one tap to mine, one tap back.
+  await page.getByRole('button', { name: 'Мои' }).click();
+  await expect(page.getByRole('button', { name: 'Мои' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('work-row')).toHaveCount(2);
+  await expect(later).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Новые (2)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('work-row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Мои' }).click();
+  await expect(page.getByTestId('work-row')).toHaveCount(3);
+
+  // The card says it too.
+  await overdue.click();
+  await expect(page).toHaveURL(/\/app\/tasks\/\d+$/);
+  await expect(page.getByTestId('due-mark')).toHaveText('Просрочено на 12 дн.');
+});

@@ -1,0 +1,39 @@
+import { isTimeZone } from './date-time';
+import { DEFAULT_SHOP_TIME_ZONE } from './due-marks';
+import { baseVersionSchema } from './edit-versions';
+import { z } from './zod-ru';
+
+// How the shop judges what is urgent (issue 20), set by admins in «Настройки».
+
+export const SHOP_TIME_ZONES = [
+  { value: 'Europe/Kaliningrad', label: 'Калининград (UTC+2)' },
+  { value: 'Europe/Moscow', label: 'Москва (UTC+3)' },
+  { value: 'Europe/Samara', label: 'Самара (UTC+4)' },
+  { value: 'Asia/Yekaterinburg', label: 'Екатеринбург (UTC+5)' },
+  { value: 'Asia/Omsk', label: 'Омск (UTC+6)' },
+  { value: 'Asia/Novosibirsk', label: 'Новосибирск (UTC+7)' },
+  { value: 'Asia/Krasnoyarsk', label: 'Красноярск (UTC+7)' },
+  { value: 'Asia/Irkutsk', label: 'Иркутск (UTC+8)' },
+  { value: 'Asia/Yakutsk', label: 'Якутск (UTC+9)' },
+  { value: 'Asia/Vladivostok', label: 'Владивосток (UTC+10)' },
+  { value: 'Asia/Magadan', label: 'Магадан (UTC+11)' },
+  { value: 'Asia/Kamchatka', label: 'Камчатка (UTC+12)' },
+] as const;
+
+export const DEFAULT_WORK_RULES = { timeZone: DEFAULT_SHOP_TIME_ZONE };
+export type WorkRulesValues = typeof DEFAULT_WORK_RULES;
+
+export const workRulesInput = z.strictObject({
+  version: baseVersionSchema,
+  timeZone: z
+    .string({ error: 'Выберите часовой пояс' })
+    .max(64, 'Выберите часовой пояс из списка')
+    .refine(isTimeZone, 'Выберите часовой пояс из списка'),
+});
+export type WorkRulesInput = z.input<typeof workRulesInput>;
+
+export interface WorkRulesDto extends WorkRulesValues {
+  version: number;
+  updatedAt: string | null;
+  updatedByName: string;
+}

@@ -1,0 +1,95 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { TicketDetailDto } from '../../domain/ticket-schemas';
+import type { WorkRulesDto } from '../../domain/work-rules';
+import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
+
+// Issue 20: the shop's time zone, and the counts beside the worklist's state filters.
+describeEachDatabase('urgency: time zone and state counts', (ctx) => {
+  let admin: SignedIn;
+  let staff: SignedIn;
+  const call = apiCaller(ctx, () => staff);
+  const counts = async (query = '') =>
+    (await call('GET', `/api/work/counts${query}`)).json<{
+      counts: Record<'new' | 'in_progress' | 'closed', number>;
+    }>().counts;
+
+  beforeAll(async () => {
+    admin = await ctx.loginAs('admin');
+    staff = await ctx.register({ displayName: 'Счётов Семён' });
+  });
+
+  it('keeps the time zone Москва until an admin picks another; refuses an unknown zone in Russian', async () => {
+    const read = await call('GET', '/api/settings/work-rules');
+    expect(read.json<{ rules: WorkRulesDto }>().rules).toMatchObject({
+      timeZone: 'Europe/Moscow',
+      version: 1,
+    });
+    expect(
+      (await call('PUT', '/api/settings/work-rules', { version: 1, timeZone: 'Asia/Omsk' })).statusCode,
+    ).toBe(403);
+    const bad = await call(
+      'PUT',
+      '/api/settings/work-rules',
+      { version: 1, timeZone: 'Mars/Olympus' },
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Выберите часовой пояс из списка');
+    const saved = await call(
+      'PUT',
+      '/api/settings/work-rules',
+      { version: 1, timeZone: 'Asia/Vladivostok' },
+      admin,
+    );
+    expect(saved.json<{ rules: WorkRulesDto }>().rules).toMatchObject({
+      timeZone: 'Asia/Vladivostok',
+      version: 2,
+    });
+    const stale = await call('PUT', '/api/settings/work-rules', { version: 1, timeZone: 'Asia/Omsk' }, admin);
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('dates the client’s status page in the shop’s time zone', async () => {
+    // Created at 20:00 UTC on 22.11: already 06:00 on 23.11 in Vladivostok (the server runs in UTC here).
+    ctx.clock.advance(11 * 3_600_000);
+    const created = await call('POST', '/api/tickets', {
+      title: 'Замена SSD',
+      client: { mode: 'new', fullName: 'Поясов Павел' },
+    });
+    const ticket = created.json<{ ticket: TicketDetailDto }>().ticket;
+    const page = await ctx.app.inject({ method: 'GET', url: ticket.statusPath });
+    expect(page.body).toMatch(/Ждём вашу посылку<\/span> <time[^>]*>23\.11\.2026<\/time>/);
+    ctx.clock.advance(-11 * 3_600_000);
+  });
+
+  it('counts items per state under the type, assignee and search filters, leaving out the Корзина', async () => {
+    const before = await counts('?assignee=' + staff.user.id);
+    const make = async (title: string) =>
+      (await call('POST', '/api/tasks', { title, assigneeId: staff.user.id })).json<{
+        task: { id: number; version: number };
+      }>().task;
+    await make('Счётная задача один');
+    const second = await make('Счётная задача два');
+    const third = await make('Счётная задача три');
+    await call('PATCH', `/api/tasks/${second.id}`, { status: 'in_progress' });
+    await call('DELETE', `/api/tasks/${third.id}`);
+    const mine = await counts('?assignee=' + staff.user.id);
+    expect(mine).toEqual({
+      new: before.new + 1,
+      in_progress: before.in_progress + 1,
+      closed: before.closed,
+    });
+    expect(await counts('?type=tasks&q=' + encodeURIComponent('счётная'))).toEqual({
+      new: 1,
+      in_progress: 1,
+      closed: 0,
+    });
+    expect(await counts('?type=tickets&q=' + encodeURIComponent('счётная'))).toEqual({
+      new: 0,
+      in_progress: 0,
+      closed: 0,
+    });
+    const bad = await call('GET', '/api/work/counts?assignee=abc');
+    expect(bad.statusCode).toBe(400);
+  });
+});

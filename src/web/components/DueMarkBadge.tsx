@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { dueMark } from '../../domain/due-marks';
+import { useShopToday } from '../lib/shop-today';
+
+/** «Просрочено на 3 дн.» in red, «Сегодня» in orange, on an open item with a due date (issue 20). */
+export function DueMarkBadge({ dueDate, closed }: { dueDate: string | null; closed: boolean }) {
+  const today = useShopToday();
+  const mark = dueMark(dueDate, today, closed);
+  if (!mark) return null;
+  return (
+    <Badge
+      color={mark.kind === 'overdue' ? 'red.9' : 'orange.9'}
+      variant={mark.kind === 'overdue' ? 'filled' : 'light'}
+      tt="none"
+      style={{ flexShrink: 0 }}
+      data-testid="due-mark"
+    >
+      {mark.label}
+    </Badge>
+  );
+}
