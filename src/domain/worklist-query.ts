@@ -19,6 +19,8 @@ export const worklistQuery = z.object({
     .optional(),
   /** Comma-separated; absent means the default (new and in progress). */
   states: z.string().max(60).optional(),
+  /** «Сначала просроченные» (issue 20); absent: the spec's order. */
+  order: z.enum(['overdue'], { error: 'Неизвестный порядок' }).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -62,6 +62,7 @@ import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersRoutes } from './users/users.routes';
 import { registerWorklistRoutes } from './work/worklist.routes';
 import { createWorklistService } from './work/worklist.service';
+import { todayIn } from '../domain/due-marks';
 import { createUsersService } from './users/users.service';
 import { registerHistoryRoutes } from './history/history.routes';
 import { registerTrashRoutes } from './trash/trash.routes';
@@ -265,7 +266,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerClientsRoutes(scopes, clients);
     registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
     registerTasksRoutes(scopes, { tasks, store, uploadLimits });
-    registerWorklistRoutes(scopes, createWorklistService({ database }));
+    registerWorklistRoutes(
+      scopes,
+      createWorklistService({
+        database,
+        today: async () => todayIn((await workRules.get()).timeZone, clock.now()),
+      }),
+    );
     registerTrashRoutes(scopes, trash);
     registerHistoryRoutes(scopes, { db: database.db });
     registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });

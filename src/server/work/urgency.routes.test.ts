@@ -92,4 +92,59 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     const bad = await call('GET', '/api/work/counts?assignee=abc');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('«Сначала просроченные» lists overdue items first, oldest due first, then the rest in the spec’s order, across pages', async () => {
+    // The shop's today here is 22.11.2026 (09:00 UTC, Vladivostok from the test above).
+    const word = 'Порядоквый';
+    const make = async (title: string, dueDate: string | null, extra: object = {}) =>
+      (await call('POST', '/api/tasks', { title: `${word} ${title}`, dueDate, ...extra })).json<{
+        task: { id: number };
+      }>().task.id;
+    const ids = {
+      late3: await make('три дня', '2026-11-19'),
+      late10: await make('десять дней', '2026-11-12'),
+      today: await make('сегодня', '2026-11-22'),
+      later: await make('потом', '2026-12-01'),
+      none: await make('без срока', null),
+      lateClosed: await make('закрыта', '2026-11-01'),
+      late3b: await make('тоже три дня', '2026-11-19'),
+    };
+    await call('PATCH', `/api/tasks/${ids.lateClosed}`, { status: 'closed' });
+    const ticket = (
+      await call('POST', '/api/tickets', {
+        title: 'Замена SSD',
+        client: { mode: 'new', fullName: `${word} Клиент` },
+        dueDate: '2026-11-12',
+      })
+    ).json<{ ticket: { id: number } }>().ticket.id;
+
+    const pages = async (query: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let guard = 0; guard < 20; guard++) {
+        const response = await call(
+          'GET',
+          `/api/work?q=${encodeURIComponent(word)}&states=new,in_progress,closed&limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        const page = response.json<{ items: { kind: string; id: number }[]; nextCursor: string | null }>();
+        seen.push(...page.items.map((item) => `${item.kind}-${item.id}`));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const spec = await pages('');
+    const overdueFirst = await pages('&order=overdue');
+    const overdue = [`ticket-${ticket}`, `task-${ids.late10}`, `task-${ids.late3}`, `task-${ids.late3b}`];
+    expect(overdueFirst.slice(0, 4)).toEqual(overdue);
+    expect(overdueFirst.slice(4)).toEqual(spec.filter((key) => !overdue.includes(key)));
+    expect(new Set(overdueFirst).size).toBe(spec.length);
+    // Without Закрытые the closed overdue task stays out of both parts.
+    const open = await call('GET', `/api/work?q=${encodeURIComponent(word)}&order=overdue`);
+    expect(open.json<{ items: { id: number }[] }>().items.map((item) => item.id)).not.toContain(
+      ids.lateClosed,
+    );
+    expect((await call('GET', '/api/work?order=random')).statusCode).toBe(400);
+  });
 });

@@ -16,6 +16,11 @@ export interface WorkFilter {
   states: WorkState[];
   assignee?: number | 'none';
   search: SearchQuery;
+  /**
+   * «Сначала просроченные» (issue 20): leave out open items due before this date — they are
+   * listed first, by listOverdue.
+   */
+  overdueBefore?: string;
 }
 
 export interface WorkRow {
@@ -83,7 +88,10 @@ function side(
       'closed_at',
       'work_sort',
     ])
-    .where('work_state', 'in', filter.states);
+    // As an expression: the list is read off the (work_sort, id) index in order; given the bare
+    // column, SQLite would rather use the (work_state, assignee_id) index made for the state
+    // counts, and sort 100,000 rows for every page (measured: 1 ms → 35 ms).
+    .where(sql<string>`(work_state || '')`, 'in', filter.states);
 
   // Closed items' keys all start with 9 (workSortKey): without Закрытые the index range ends
   // there, and with only Закрытые it starts there, so a rare search never walks the other part.
@@ -102,6 +110,16 @@ function side(
   if (isSearching(search)) {
     query = query.where((eb) =>
       matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
+    );
+  }
+  const { overdueBefore } = filter;
+  if (overdueBefore !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('due_date', 'is', null),
+        eb('due_date', '>=', overdueBefore),
+        eb('work_state', '=', 'closed'),
+      ]),
     );
   }
 
@@ -168,4 +186,64 @@ export async function countWork(
     }
   }
   return counts;
+}
+
+/** Position after the last overdue row shown: its due date and creation key, kind, id. */
+export interface OverdueCursor {
+  key: string;
+  rank: number;
+  id: number;
+}
+
+/** The order key of an open item without its group digit: due date, then creation (workSortKey). */
+const OVERDUE_KEY = sql<string>`substr(work_sort, 2)`;
+
+/**
+ * «Сначала просроченные»: the open items due before `today` (in the states asked for, under the
+ * other filters), oldest due date first, then as created, tickets before tasks. Read before
+ * the rest of the list, which then leaves them out (WorkFilter.overdueBefore).
+ */
+export function listOverdue(
+  db: Kysely<DB>,
+  filter: WorkFilter,
+  today: string,
+  after: OverdueCursor | undefined,
+  limit: number,
+) {
+  const openStates = filter.states.filter((state) => state !== 'closed');
+  if (openStates.length === 0) return Promise.resolve([] as (WorkRow & { overdue_key: string })[]);
+  const sides = filter.kinds.map((kind) => {
+    const table = kind === 'ticket' ? 'tickets' : 'tasks';
+    const rank = kindRank(kind);
+    let query = side(db, kind, { ...filter, states: openStates }, undefined, limit)
+      .clearOrderBy()
+      .clearLimit()
+      .select(OVERDUE_KEY.as('overdue_key'))
+      .where('due_date', '<', today)
+      .where('due_date', 'is not', null);
+    if (after) {
+      query = query.where((eb) => {
+        if (rank > after.rank) return eb(OVERDUE_KEY, '>=', after.key);
+        if (rank < after.rank) return eb(OVERDUE_KEY, '>', after.key);
+        return eb.or([
+          eb(OVERDUE_KEY, '>', after.key),
+          eb.and([eb(OVERDUE_KEY, '=', after.key), eb(`${table}.id`, '>', after.id)]),
+        ]);
+      });
+    }
+    return db
+      .selectFrom(query.orderBy(OVERDUE_KEY).orderBy('id').limit(limit).as(`${kind}_overdue`))
+      .selectAll();
+  });
+  const [first, ...rest] = sides;
+  if (!first) return Promise.resolve([] as (WorkRow & { overdue_key: string })[]);
+  const union = rest.reduce((acc, next) => acc.unionAll(next), first);
+  return db
+    .selectFrom(union.as('overdue'))
+    .selectAll()
+    .orderBy('overdue_key')
+    .orderBy('kind_rank')
+    .orderBy('id')
+    .limit(limit)
+    .execute() as Promise<(WorkRow & { overdue_key: string })[]>;
 }

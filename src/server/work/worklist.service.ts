@@ -8,7 +8,15 @@ import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
-import { countWork, listWork, type WorkCursor, type WorkRow } from './worklist.repository';
+import {
+  countWork,
+  listOverdue,
+  listWork,
+  type OverdueCursor,
+  type WorkCursor,
+  type WorkFilter,
+  type WorkRow,
+} from './worklist.repository';
 
 function encodeCursor(row: WorkRow): string {
   return Buffer.from(JSON.stringify([row.work_sort, row.kind_rank, row.id])).toString('base64url');
@@ -68,29 +76,53 @@ function assigneeFilter(assignee: string | undefined): number | 'none' | undefin
 }
 
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
-export function createWorklistService({ database }: { database: Database }) {
+/** «Сначала просроченные» pages start in the overdue part ('o') and go on to the rest. */
+function encodeOverdueCursor(row: WorkRow & { overdue_key: string }): string {
+  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id])).toString('base64url');
+}
+
+function decodeOverdueCursor(raw: string): OverdueCursor | undefined {
+  try {
+    const [mark, key, rank, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
+    if (
+      mark === 'o' &&
+      typeof key === 'string' &&
+      /^\d{22}$/.test(key) &&
+      (rank === 0 || rank === 1) &&
+      Number.isSafeInteger(id) &&
+      (id as number) >= 0 &&
+      (id as number) <= MAX_RECORD_ID
+    ) {
+      return { key, rank, id: id as number };
+    }
+  } catch {
+    // not an overdue cursor
+  }
+  return undefined;
+}
+
+interface WorklistDeps {
+  database: Database;
+  /** Today in the shop's time zone: what «просрочено» is judged by. */
+  today: () => Promise<string>;
+}
+
+/** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
+export function createWorklistService({ database, today }: WorklistDeps) {
   return {
     async list(query: WorklistQuery): Promise<Page<WorkItemDto>> {
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const states = parseStates(query.states);
       if (states.length === 0) return { items: [], nextCursor: null };
-      const rows = await listWork(
-        database.db,
-        {
-          kinds: KINDS[query.type ?? 'all'],
-          states,
-          assignee: assigneeFilter(query.assignee),
-          search: parseSearchQuery(query.q ?? ''),
-        },
-        decodeCursor(query.cursor),
-        limit + 1,
-      );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toWorkItem),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      const filter: WorkFilter = {
+        kinds: KINDS[query.type ?? 'all'],
+        states,
+        assignee: assigneeFilter(query.assignee),
+        search: parseSearchQuery(query.q ?? ''),
       };
+      if (query.order === 'overdue') return listOverdueFirst(filter, query.cursor, limit);
+      const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1);
+      return pageOf(rows, limit, encodeCursor);
     },
 
     /** The number of items in each state under the list's other filters. */
@@ -102,6 +134,45 @@ export function createWorklistService({ database }: { database: Database }) {
       });
     },
   };
+
+  /**
+   * The overdue items first (oldest due date first), then the rest in the spec's order
+   * without them: one page may end the first part and start the second.
+   */
+  async function listOverdueFirst(filter: WorkFilter, cursor: string | undefined, limit: number) {
+    const day = await today();
+    const rest: WorkFilter = { ...filter, overdueBefore: day };
+    const overdueAfter = cursor ? decodeOverdueCursor(cursor) : undefined;
+    if (cursor && !overdueAfter) {
+      // Already in the second part.
+      return pageOf(await listWork(database.db, rest, decodeCursor(cursor), limit + 1), limit, encodeCursor);
+    }
+    const overdue = await listOverdue(database.db, filter, day, overdueAfter, limit + 1);
+    if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdueCursor);
+    const others = await listWork(database.db, rest, undefined, limit - overdue.length + 1);
+    const rows = [...overdue, ...others];
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toWorkItem),
+      nextCursor:
+        rows.length > limit && last
+          ? 'overdue_key' in last
+            ? encodeOverdueCursor(last as never)
+            : encodeCursor(last)
+          : null,
+    };
+  }
+}
+
+function pageOf<Row extends WorkRow>(
+  rows: Row[],
+  limit: number,
+  encode: (row: Row) => string,
+): Page<WorkItemDto> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toWorkItem), nextCursor: rows.length > limit && last ? encode(last) : null };
 }
 
 export type WorklistService = ReturnType<typeof createWorklistService>;

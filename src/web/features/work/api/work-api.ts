@@ -12,6 +12,8 @@ export interface WorkFilters {
   assignee: string;
   /** Comma-separated states, or undefined for the default (new and in progress). */
   states: string | undefined;
+  /** 'overdue' for «Сначала просроченные»; '' for the spec's order. */
+  order?: string;
 }
 
 function queryParams(filters: WorkFilters): Record<string, string> {
@@ -20,6 +22,7 @@ function queryParams(filters: WorkFilters): Record<string, string> {
   if (filters.type) params.type = filters.type;
   if (filters.assignee) params.assignee = filters.assignee;
   if (filters.states !== undefined) params.states = filters.states;
+  if (filters.order === 'overdue') params.order = 'overdue';
   return params;
 }
 
@@ -29,6 +32,7 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
     type: search.get('type') ?? '',
     assignee: search.get('assignee') ?? '',
     states: search.get('states') ?? undefined,
+    order: search.get('order') ?? '',
   };
 }
 
@@ -64,7 +68,7 @@ export function useShopHasWork(enabled: boolean) {
 
 /** How many items each state holds under the other filters: shown beside the state checkboxes. */
 export function useWorkCounts(filters: WorkFilters) {
-  const others = queryParams({ ...filters, states: undefined });
+  const others = queryParams({ ...filters, states: undefined, order: '' });
   return useQuery({
     queryKey: queryKeys.work.counts(others),
     queryFn: async () =>

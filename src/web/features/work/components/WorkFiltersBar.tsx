@@ -19,6 +19,8 @@ export interface WorkFilterValues {
   type: string;
   assignee: string;
   states: string | undefined;
+  /** 'overdue': «Сначала просроченные»; '': the spec's order. */
+  order: string;
 }
 
 export function WorkFiltersBar({
@@ -86,21 +88,29 @@ export function WorkFiltersBar({
           )}
         </Group>
       </SimpleGrid>
-      <Checkbox.Group
-        value={checked}
-        onChange={(next) => onChange({ states: WORK_STATES.filter((s) => next.includes(s)).join(',') })}
-        aria-label="Статусы"
-      >
-        <Group gap="lg">
-          {WORK_STATES.map((state) => (
-            <Checkbox
-              key={state}
-              value={state}
-              label={counts ? `${STATE_LABELS[state]} (${counts[state]})` : STATE_LABELS[state]}
-            />
-          ))}
-        </Group>
-      </Checkbox.Group>
+      <Group gap="lg" justify="space-between">
+        <Checkbox.Group
+          value={checked}
+          onChange={(next) => onChange({ states: WORK_STATES.filter((s) => next.includes(s)).join(',') })}
+          aria-label="Статусы"
+        >
+          <Group gap="lg">
+            {WORK_STATES.map((state) => (
+              <Checkbox
+                key={state}
+                value={state}
+                label={counts ? `${STATE_LABELS[state]} (${counts[state]})` : STATE_LABELS[state]}
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        {/* The spec's order stays the default; this puts what is late on top (issue 20). */}
+        <Checkbox
+          label="Сначала просроченные"
+          checked={values.order === 'overdue'}
+          onChange={(event) => onChange({ order: event.currentTarget.checked ? 'overdue' : '' })}
+        />
+      </Group>
     </>
   );
 }

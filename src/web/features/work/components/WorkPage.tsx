@@ -42,9 +42,16 @@ export function WorkPage() {
     type: params.get('type') ?? '',
     assignee: params.get('assignee') ?? '',
     states: params.get('states') ?? undefined,
+    order: params.get('order') ?? '',
   }));
   const [q] = useDebouncedValue(values.text.trim(), 250);
-  const list = useWorklist({ q, type: values.type, assignee: values.assignee, states: values.states });
+  const list = useWorklist({
+    q,
+    type: values.type,
+    assignee: values.assignee,
+    states: values.states,
+    order: values.order,
+  });
   const counts = useWorkCounts({ q, type: values.type, assignee: values.assignee, states: values.states });
 
   useEffect(() => {
@@ -56,11 +63,12 @@ export function WorkPage() {
     if (values.states !== undefined && values.states !== DEFAULT_WORK_STATES.join(',')) {
       next.set('states', values.states);
     }
+    if (values.order === 'overdue') next.set('order', 'overdue');
     // A row tapped while the search was still settling has already left the worklist:
     // its filters must not follow onto the ticket's address.
     if (window.location.pathname !== paths.work) return;
     setParams(next, { replace: true });
-  }, [q, values.type, values.assignee, values.states, setParams]);
+  }, [q, values.type, values.assignee, values.states, values.order, setParams]);
 
   // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
   const me = useCurrentUser();
