@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { todayIn } from '../src/domain/due-marks';
-import { ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
+import { ADMIN, ensureAdmin, loginViaUi, registerViaApi, writeAsImport } from './fixtures';
 
 // Issue 20: what is urgent shows — overdue and due-today marks, «Мои», counts by state.
 
@@ -75,4 +75,52 @@ test('an overdue item says by how many days, one due today says «Сегодня
   // The card's screen may still be loading while the address has changed.
   await expect(page.getByRole('heading', { name: /^Задача \d+$/ })).toBeVisible();
   await expect(page.getByTestId('due-mark')).toHaveText('Просрочено на 12 дн.');
+});
+
+test('an admin sets a time limit per status; a ticket past it is marked «В статусе N дн.» and can be filtered', async ({
+  page,
+}) => {
+  await loginViaUi(page, ADMIN);
+  await page.goto('/app/settings');
+  const limit = page.getByRole('textbox', { name: 'Срок в статусе «В ремонте», дней' });
+  await limit.fill('7');
+  await page.getByRole('button', { name: 'Сохранить сроки' }).click();
+  await expect(page.getByText('Сроки сохранены')).toBeVisible();
+
+  const stamp = Date.now();
+  const created = await page.request.post('/api/tickets', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: {
+      title: 'Гарантийный ремонт',
+      client: { mode: 'new', fullName: `Долгов ${stamp}` },
+      intake: 'walk_in',
+    },
+  });
+  const { ticket } = (await created.json()) as { ticket: { id: number; status: string } };
+  await page.request.post(`/api/tickets/${ticket.id}/step`, {
+    headers: { 'x-requested-with': 'fetch' },
+    data: { direction: 'forward', expectedStatus: 'new' },
+  });
+  // As if it had entered «В ремонте» ten days ago (the status time comes from its history).
+  writeAsImport(
+    'UPDATE tickets SET status_since = ? WHERE id = ?',
+    new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    ticket.id,
+  );
+
+  await page.goto(`/app/work?q=${stamp}`);
+  const row = page.getByTestId('work-row').filter({ hasText: `Долгов ${stamp}` });
+  await expect(row.getByTestId('over-limit')).toHaveText('В статусе 10 дн.');
+  await page.getByRole('checkbox', { name: 'Дольше срока в статусе' }).check();
+  await expect(page).toHaveURL(/overLimit=1/);
+  await expect(page.getByTestId('work-row')).toHaveCount(1);
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await expect(page.getByRole('heading', { name: /Гарантийный ремонт/ })).toBeVisible();
+  await expect(page.getByTestId('over-limit')).toHaveText('В статусе 10 дн.');
+
+  // Back to no limit, so other journeys see none.
+  await page.goto('/app/settings');
+  await page.getByRole('textbox', { name: 'Срок в статусе «В ремонте», дней' }).fill('');
+  await page.getByRole('button', { name: 'Сохранить сроки' }).click();
+  await expect(page.getByText('Сроки сохранены')).toBeVisible();
 });

@@ -288,6 +288,8 @@ export async function seed(
       created_at: iso(createdMs),
       updated_at: iso(createdMs),
       closed_at: status === 'closed' ? iso(createdMs + Math.floor(random() * 20 + 1) * DAY) : null,
+      // Seeded tickets have no history: they have been in their status since they were created.
+      status_since: iso(createdMs),
       ...trashMark(i),
       ...seededDevice(i, status),
     };

@@ -143,6 +143,8 @@ export interface TicketDto extends DeviceValues {
   clientWhatsappUrl: string | null;
   status: TicketStatus;
   intake: Intake;
+  /** When the ticket entered its status (time limits, issue 20). */
+  statusSince: string;
   assigneeId: number | null;
   assigneeName: string;
   deliveryProvider: Provider | null;

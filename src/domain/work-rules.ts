@@ -1,6 +1,7 @@
 import { isTimeZone } from './date-time';
 import { DEFAULT_SHOP_TIME_ZONE } from './due-marks';
 import { baseVersionSchema } from './edit-versions';
+import { LIMITED_STATUSES, limitField, MAX_LIMIT_DAYS, type LimitField } from './status-limits';
 import { z } from './zod-ru';
 
 // How the shop judges what is urgent (issue 20), set by admins in «Настройки».
@@ -20,8 +21,25 @@ export const SHOP_TIME_ZONES = [
   { value: 'Asia/Kamchatka', label: 'Камчатка (UTC+12)' },
 ] as const;
 
-export const DEFAULT_WORK_RULES = { timeZone: DEFAULT_SHOP_TIME_ZONE };
-export type WorkRulesValues = typeof DEFAULT_WORK_RULES;
+export type WorkRulesValues = { timeZone: string } & Record<LimitField, string>;
+
+export const DEFAULT_WORK_RULES: WorkRulesValues = {
+  timeZone: DEFAULT_SHOP_TIME_ZONE,
+  // No limits until an admin sets them: a limit the shop did not choose would only be noise.
+  ...(Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), ''])) as Record<
+    LimitField,
+    string
+  >),
+};
+
+const limitText = z
+  .string({ error: `Срок в статусе: целое число дней от 1 до ${MAX_LIMIT_DAYS} или пусто` })
+  .trim()
+  .refine(
+    (value) =>
+      value === '' || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_LIMIT_DAYS),
+    `Срок в статусе: целое число дней от 1 до ${MAX_LIMIT_DAYS} или пусто`,
+  );
 
 export const workRulesInput = z.strictObject({
   version: baseVersionSchema,
@@ -29,11 +47,14 @@ export const workRulesInput = z.strictObject({
     .string({ error: 'Выберите часовой пояс' })
     .max(64, 'Выберите часовой пояс из списка')
     .refine(isTimeZone, 'Выберите часовой пояс из списка'),
+  ...(Object.fromEntries(
+    LIMITED_STATUSES.map((status) => [limitField(status), limitText.default('')]),
+  ) as Record<LimitField, z.ZodDefault<typeof limitText>>),
 });
 export type WorkRulesInput = z.input<typeof workRulesInput>;
 
-export interface WorkRulesDto extends WorkRulesValues {
+export type WorkRulesDto = WorkRulesValues & {
   version: number;
   updatedAt: string | null;
   updatedByName: string;
-}
+};

@@ -21,6 +21,8 @@ export const worklistQuery = z.object({
   states: z.string().max(60).optional(),
   /** «Сначала просроченные» (issue 20); absent: the spec's order. */
   order: z.enum(['overdue'], { error: 'Неизвестный порядок' }).optional(),
+  /** «Дольше срока в статусе» (issue 20): tickets over their status's time limit. */
+  overLimit: z.enum(['1'], { error: 'Неизвестный фильтр' }).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -43,6 +45,8 @@ export interface WorkItemDto {
   status: string;
   /** How a ticket came in ('pvz' for a task): names its statuses on the badge. */
   intake: Intake;
+  /** When a ticket entered its status (time limits, issue 20); null for a task. */
+  statusSince: string | null;
   deliveryProvider: Provider | null;
   returnProvider: Provider | null;
   dueDate: string | null;

@@ -62,7 +62,6 @@ import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersRoutes } from './users/users.routes';
 import { registerWorklistRoutes } from './work/worklist.routes';
 import { createWorklistService } from './work/worklist.service';
-import { todayIn } from '../domain/due-marks';
 import { createUsersService } from './users/users.service';
 import { registerHistoryRoutes } from './history/history.routes';
 import { registerTrashRoutes } from './trash/trash.routes';
@@ -268,10 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerTasksRoutes(scopes, { tasks, store, uploadLimits });
     registerWorklistRoutes(
       scopes,
-      createWorklistService({
-        database,
-        today: async () => todayIn((await workRules.get()).timeZone, clock.now()),
-      }),
+      createWorklistService({ database, rules: () => workRules.get(), now: () => clock.now() }),
     );
     registerTrashRoutes(scopes, trash);
     registerHistoryRoutes(scopes, { db: database.db });

@@ -111,6 +111,8 @@ export interface TicketsTable {
   intake: Generated<string>;
   /** The public status page's token (migration 0011); every ticket has one. */
   status_token: string | null;
+  /** When the ticket entered its current status (migration 0013). */
+  status_since: string | null;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */

@@ -17,6 +17,7 @@ const TICKET: TicketDto = {
   clientWhatsappUrl: null,
   status: 'closed',
   intake: 'walk_in',
+  statusSince: '2026-11-21T08:00:00.000Z',
   assigneeId: null,
   assigneeName: '',
   deliveryProvider: null,

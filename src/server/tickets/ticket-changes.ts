@@ -169,7 +169,12 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
         const target = result.status;
         const now = clock.now().toISOString();
-        const columns = { status: target, closed_at: target === 'closed' ? now : null, updated_at: now };
+        const columns = {
+          status: target,
+          status_since: now,
+          closed_at: target === 'closed' ? now : null,
+          updated_at: now,
+        };
         // One read, one write: the derived columns are computed from the row as it will be.
         const version = await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
           ...columns,

@@ -22,6 +22,7 @@ export function toTicketDto(row: TicketRow): TicketDto {
     clientWhatsappUrl: row.client_whatsapp_url,
     status: readStatus(row.status) ?? 'new',
     intake: isIntake(row.intake) ? row.intake : 'pvz',
+    statusSince: row.status_since ?? row.created_at,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,

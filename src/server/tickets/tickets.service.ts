@@ -104,6 +104,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           client_id: client.id,
           client_name: client.name,
           status: 'new',
+          status_since: now,
           intake: input.intake,
           status_token: newStatusToken(),
           assignee_id: assignee.id,

@@ -147,4 +147,63 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     );
     expect((await call('GET', '/api/work?order=random')).statusCode).toBe(400);
   });
+
+  it('marks and filters a ticket over its status’s time limit, counted from when it entered the status', async () => {
+    const {
+      updatedAt: _at,
+      updatedByName: _by,
+      ...rules
+    } = (await call('GET', '/api/settings/work-rules')).json<{
+      rules: WorkRulesDto;
+    }>().rules;
+    expect([_at, _by]).toHaveLength(2);
+    const saved = await call(
+      'PUT',
+      '/api/settings/work-rules',
+      { ...rules, version: rules.version, limit_delivery_requested: '2', limit_in_repair: 'семь' },
+      admin,
+    );
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().error.message).toBe('Срок в статусе: целое число дней от 1 до 365 или пусто');
+    const ok = await call(
+      'PUT',
+      '/api/settings/work-rules',
+      { ...rules, version: rules.version, limit_delivery_requested: '2' },
+      admin,
+    );
+    expect(ok.json<{ rules: WorkRulesDto }>().rules.limit_delivery_requested).toBe('2');
+
+    const word = 'Лимитовый';
+    const created = await call('POST', '/api/tickets', {
+      title: 'Замена SSD',
+      client: { mode: 'new', fullName: `${word} Лев` },
+    });
+    const ticket = created.json<{ ticket: TicketDetailDto }>().ticket;
+    ctx.clock.advance(86_400_000);
+    const stepped = await call('POST', `/api/tickets/${ticket.id}/step`, {
+      direction: 'forward',
+      expectedStatus: 'new',
+    });
+    const since = stepped.json<{ ticket: TicketDetailDto }>().ticket.statusSince;
+    expect(since).toBe(ctx.clock.now().toISOString());
+    const over = async () =>
+      (await call('GET', `/api/work?overLimit=1&q=${encodeURIComponent(word)}`))
+        .json<{ items: { id: number; statusSince: string }[] }>()
+        .items.map((item) => item.id);
+
+    ctx.clock.advance(2 * 86_400_000); // two days in «Доставка оформлена»: at the limit
+    expect(await over()).toEqual([]);
+    ctx.clock.advance(86_400_000); // three days: over it
+    expect(await over()).toEqual([ticket.id]);
+    const counted = await call('GET', `/api/work/counts?overLimit=1&q=${encodeURIComponent(word)}`);
+    expect(counted.json().counts).toEqual({ new: 0, in_progress: 1, closed: 0 });
+    // A step moves the ticket into a status without a limit: off the list.
+    await call('PATCH', `/api/tickets/${ticket.id}`, { deliveryProvider: 'cdek' });
+    await call('POST', `/api/tickets/${ticket.id}/step`, {
+      direction: 'forward',
+      expectedStatus: 'delivery_requested',
+    });
+    expect(await over()).toEqual([]);
+    ctx.clock.advance(-4 * 86_400_000);
+  });
 });

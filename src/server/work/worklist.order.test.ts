@@ -1,3 +1,4 @@
+import { DEFAULT_WORK_RULES } from '../../domain/work-rules';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { ALL_TICKET_STATUSES } from '../../domain/ticket-status';
@@ -41,7 +42,11 @@ const itemArb: fc.Arbitrary<RawItem> = fc
 
 describeEachDatabase('worklist order: SQL equals the domain comparator', (ctx) => {
   it('on random tickets and tasks, read page by page through the cursor', async () => {
-    const worklist = createWorklistService({ database: ctx.database, today: async () => '2026-11-22' });
+    const worklist = createWorklistService({
+      database: ctx.database,
+      rules: async () => DEFAULT_WORK_RULES,
+      now: () => ctx.clock.now(),
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.array(itemArb, { minLength: 1, maxLength: 30 }),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
@@ -21,6 +21,11 @@ export interface WorkFilter {
    * listed first, by listOverdue.
    */
   overdueBefore?: string;
+  /**
+   * «Дольше срока в статусе»: only tickets that entered one of these statuses before its
+   * cutoff (domain/status-limits.ts overLimitCutoffs); an empty list matches nothing.
+   */
+  overLimit?: { status: string; before: string }[];
 }
 
 export interface WorkRow {
@@ -38,6 +43,8 @@ export interface WorkRow {
   status: string;
   /** A ticket's intake ('pvz' for a task). */
   intake: string;
+  /** When a ticket entered its status (null for a task, or an imported ticket without it). */
+  status_since: string | null;
   delivery_provider: string | null;
   return_provider: string | null;
   due_date: string | null;
@@ -79,6 +86,9 @@ function side(
       'assignee_name',
       'status',
       kind === 'ticket' ? sql<string>`intake`.as('intake') : sql<string>`'pvz'`.as('intake'),
+      kind === 'ticket'
+        ? sql<string | null>`status_since`.as('status_since')
+        : sql<string | null>`null`.as('status_since'),
       'delivery_provider',
       kind === 'ticket'
         ? sql<string | null>`return_provider`.as('return_provider')
@@ -112,6 +122,7 @@ function side(
       matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
     );
   }
+  query = withOverLimit(query, filter.overLimit);
   const { overdueBefore } = filter;
   if (overdueBefore !== undefined) {
     query = query.where((eb) =>
@@ -158,7 +169,7 @@ export function listWork(db: Kysely<DB>, filter: WorkFilter, after: WorkCursor |
  */
 export async function countWork(
   db: Kysely<DB>,
-  filter: Omit<WorkFilter, 'states'>,
+  filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
 ): Promise<Record<WorkState, number>> {
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
   for (const kind of filter.kinds) {
@@ -181,6 +192,7 @@ export async function countWork(
         matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
       );
     }
+    query = withOverLimit(query, filter.overLimit);
     for (const row of await query.execute()) {
       counts[row.work_state as WorkState] += Number(row.n);
     }
@@ -246,4 +258,25 @@ export function listOverdue(
     .orderBy('id')
     .limit(limit)
     .execute() as Promise<(WorkRow & { overdue_key: string })[]>;
+}
+
+/** Narrows a side's query to tickets over their status's time limit (a no-op without the filter). */
+function withOverLimit<Query extends { where: (...args: never[]) => unknown }>(
+  query: Query,
+  overLimit: WorkFilter['overLimit'],
+): Query {
+  if (overLimit === undefined) return query;
+  // Typed loosely: the same condition goes onto the list's and the counts' queries.
+  const q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
+  const narrowed =
+    overLimit.length === 0
+      ? q.where(sql<boolean>`1 = 0`)
+      : q.where((eb) =>
+          eb.or(
+            overLimit.map(({ status, before }) =>
+              eb.and([eb('status', '=', status), eb('status_since', '<', before)]),
+            ),
+          ),
+        );
+  return narrowed as unknown as Query;
 }

@@ -4,6 +4,9 @@ import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
 import { readTaskStatus } from '../../domain/task-status';
 import { isIntake } from '../../domain/ticket-status';
+import { todayIn } from '../../domain/due-marks';
+import { overLimitCutoffs } from '../../domain/status-limits';
+import type { WorkRulesValues } from '../../domain/work-rules';
 import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
@@ -55,6 +58,7 @@ function toWorkItem(row: WorkRow): WorkItemDto {
     assigneeName: row.assignee_name,
     status,
     intake: isIntake(row.intake) ? row.intake : 'pvz',
+    statusSince: row.kind === 'ticket' ? (row.status_since ?? row.created_at) : null,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
     returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
     dueDate: row.due_date,
@@ -103,35 +107,45 @@ function decodeOverdueCursor(raw: string): OverdueCursor | undefined {
 
 interface WorklistDeps {
   database: Database;
-  /** Today in the shop's time zone: what «просрочено» is judged by. */
-  today: () => Promise<string>;
+  /** The shop's time zone and limits per status («Настройки» → «Сроки»). */
+  rules: () => Promise<WorkRulesValues>;
+  now: () => Date;
 }
 
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
-export function createWorklistService({ database, today }: WorklistDeps) {
+export function createWorklistService({ database, rules, now }: WorklistDeps) {
+  const today = async () => todayIn((await rules()).timeZone, now());
+
+  /** The filters every query shares; «Дольше срока в статусе» narrows to tickets over their limit. */
+  async function baseFilter(query: WorklistQuery): Promise<Omit<WorkFilter, 'states'>> {
+    const filter: Omit<WorkFilter, 'states'> = {
+      kinds: KINDS[query.type ?? 'all'],
+      assignee: assigneeFilter(query.assignee),
+      search: parseSearchQuery(query.q ?? ''),
+    };
+    if (query.overLimit !== '1') return filter;
+    const current = await rules();
+    return {
+      ...filter,
+      kinds: filter.kinds.filter((kind) => kind === 'ticket'),
+      overLimit: overLimitCutoffs(current, todayIn(current.timeZone, now()), current.timeZone),
+    };
+  }
+
   return {
     async list(query: WorklistQuery): Promise<Page<WorkItemDto>> {
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const states = parseStates(query.states);
       if (states.length === 0) return { items: [], nextCursor: null };
-      const filter: WorkFilter = {
-        kinds: KINDS[query.type ?? 'all'],
-        states,
-        assignee: assigneeFilter(query.assignee),
-        search: parseSearchQuery(query.q ?? ''),
-      };
+      const filter: WorkFilter = { ...(await baseFilter(query)), states };
       if (query.order === 'overdue') return listOverdueFirst(filter, query.cursor, limit);
       const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1);
       return pageOf(rows, limit, encodeCursor);
     },
 
     /** The number of items in each state under the list's other filters. */
-    counts(query: WorklistQuery) {
-      return countWork(database.db, {
-        kinds: KINDS[query.type ?? 'all'],
-        assignee: assigneeFilter(query.assignee),
-        search: parseSearchQuery(query.q ?? ''),
-      });
+    async counts(query: WorklistQuery) {
+      return countWork(database.db, await baseFilter(query));
     },
   };
 

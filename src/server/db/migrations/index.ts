@@ -12,6 +12,7 @@ import { deviceFieldsMigration } from './0009-device-fields';
 import { walkInMigration } from './0010-walk-in';
 import { statusLinksMigration } from './0011-status-links';
 import { stateCountsMigration } from './0012-state-counts';
+import { statusSinceMigration } from './0013-status-since';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-walk-in': walkInMigration(),
     '0011-status-links': statusLinksMigration(),
     '0012-state-counts': stateCountsMigration(),
+    '0013-status-since': statusSinceMigration(),
   };
 }

@@ -1,47 +1,83 @@
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { SHOP_TIME_ZONES, type WorkRulesDto } from '../../../../domain/work-rules';
+import { LIMITED_STATUSES, limitField } from '../../../../domain/status-limits';
+import { TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
+import {
+  SHOP_TIME_ZONES,
+  workRulesInput,
+  type WorkRulesDto,
+  type WorkRulesValues,
+} from '../../../../domain/work-rules';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSaveWorkRules } from '../api/work-rules-api';
 
+function valuesOf(rules: WorkRulesDto): WorkRulesValues {
+  const values = { timeZone: rules.timeZone } as WorkRulesValues;
+  for (const status of LIMITED_STATUSES) values[limitField(status)] = rules[limitField(status)];
+  return values;
+}
+
 /**
- * «Сроки» (issue 20): the shop's time zone — the day a due date means, the marks «Сегодня» and
- * «Просрочено», and the dates on the client's status page.
+ * «Сроки» (issue 20): the shop's time zone — the day a due date means, «Сегодня» and
+ * «Просрочено», the dates on the client's status page — and how many days a ticket may stay in
+ * each status before it is marked «В статусе N дн.».
  */
 export function WorkRulesForm({ rules }: { rules: WorkRulesDto }) {
   const save = useSaveWorkRules();
-  const [timeZone, setTimeZone] = useState(rules.timeZone);
+  const [values, setValues] = useState<WorkRulesValues>(() => valuesOf(rules));
+  const [problem, setProblem] = useState<string | null>(null);
   const options = SHOP_TIME_ZONES.some((zone) => zone.value === rules.timeZone)
     ? [...SHOP_TIME_ZONES]
     : [{ value: rules.timeZone, label: rules.timeZone }, ...SHOP_TIME_ZONES];
+  const set = (field: keyof WorkRulesValues, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = () => {
+    const parsed = workRulesInput.safeParse({ ...values, version: rules.version });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
+      return;
+    }
+    setProblem(null);
+    save.mutate(parsed.data, { onSuccess: () => toast.success('Сроки сохранены') });
+  };
 
   return (
     <Paper withBorder p="md" radius="md">
       <Stack>
         <Text fw={500}>Сроки</Text>
-        <ErrorBox message={save.isError ? errorMessage(save.error) : null} />
+        <ErrorBox message={problem ?? (save.isError ? errorMessage(save.error) : null)} />
         <Select
           label="Часовой пояс сервиса"
           description="По нему считаются «Сегодня» и «Просрочено» и даты на странице статуса для клиента"
           data={options}
-          value={timeZone}
-          onChange={(value) => value && setTimeZone(value)}
+          value={values.timeZone}
+          onChange={(value) => value && set('timeZone', value)}
           allowDeselect={false}
         />
+        <Text size="sm" c="dimmed">
+          Сколько дней заявка может быть в статусе; дольше — метка «В статусе N дн.» и фильтр «Дольше срока в
+          статусе». Пусто — без срока.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {LIMITED_STATUSES.map((status) => (
+            <TextInput
+              key={status}
+              label={TICKET_STATUS_LABELS[status]}
+              aria-label={`Срок в статусе «${TICKET_STATUS_LABELS[status]}», дней`}
+              inputMode="numeric"
+              placeholder="без срока"
+              rightSection={<Text size="xs">дн.</Text>}
+              value={values[limitField(status)]}
+              onChange={(event) => set(limitField(status), event.currentTarget.value)}
+            />
+          ))}
+        </SimpleGrid>
         <Group justify="flex-end">
-          <Button
-            loading={save.isPending}
-            disabled={timeZone === rules.timeZone}
-            onClick={() =>
-              save.mutate(
-                { version: rules.version, timeZone },
-                { onSuccess: () => toast.success('Часовой пояс сохранён') },
-              )
-            }
-          >
-            Сохранить часовой пояс
+          <Button loading={save.isPending} onClick={submit}>
+            Сохранить сроки
           </Button>
         </Group>
       </Stack>

@@ -45,6 +45,7 @@ import { CopyPhoneButton } from '../../../components/CopyPhoneButton';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
+import { OverLimitBadge } from '../../../components/OverLimitBadge';
 import { WhatsAppButton } from '../../../components/WhatsAppButton';
 import { formatDateTime } from '../../../lib/format';
 import { assigneeOptions, UNASSIGNED, useUserOptions } from '../../employees/public';
@@ -186,6 +187,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             </Stack>
             <Group gap={6}>
               <DueMarkBadge dueDate={ticket.dueDate} closed={ticket.status === 'closed'} />
+              <OverLimitBadge ticket={ticket} />
               <TicketStatusBadge ticket={ticket} size="lg" />
             </Group>
           </Group>

@@ -5,6 +5,7 @@ import { paths } from '../../../../domain/routes';
 import { ticketNumber, type TicketDto } from '../../../../domain/ticket-schemas';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
+import { OverLimitBadge } from '../../../components/OverLimitBadge';
 
 export function TicketRow({ ticket }: { ticket: TicketDto }) {
   return (
@@ -32,6 +33,7 @@ export function TicketRow({ ticket }: { ticket: TicketDto }) {
           </Stack>
           <Group gap={6}>
             <DueMarkBadge dueDate={ticket.dueDate} closed={ticket.status === 'closed'} />
+            <OverLimitBadge ticket={ticket} />
             <TicketStatusBadge ticket={ticket} />
           </Group>
         </Group>

@@ -14,6 +14,8 @@ export interface WorkFilters {
   states: string | undefined;
   /** 'overdue' for «Сначала просроченные»; '' for the spec's order. */
   order?: string;
+  /** '1': only tickets over their status's time limit. */
+  overLimit?: string;
 }
 
 function queryParams(filters: WorkFilters): Record<string, string> {
@@ -23,6 +25,7 @@ function queryParams(filters: WorkFilters): Record<string, string> {
   if (filters.assignee) params.assignee = filters.assignee;
   if (filters.states !== undefined) params.states = filters.states;
   if (filters.order === 'overdue') params.order = 'overdue';
+  if (filters.overLimit === '1') params.overLimit = '1';
   return params;
 }
 
@@ -33,6 +36,7 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
     assignee: search.get('assignee') ?? '',
     states: search.get('states') ?? undefined,
     order: search.get('order') ?? '',
+    overLimit: search.get('overLimit') ?? '',
   };
 }
 

@@ -21,6 +21,8 @@ export interface WorkFilterValues {
   states: string | undefined;
   /** 'overdue': «Сначала просроченные»; '': the spec's order. */
   order: string;
+  /** '1': only tickets over their status's time limit. */
+  overLimit: string;
 }
 
 export function WorkFiltersBar({
@@ -105,11 +107,18 @@ export function WorkFiltersBar({
           </Group>
         </Checkbox.Group>
         {/* The spec's order stays the default; this puts what is late on top (issue 20). */}
-        <Checkbox
-          label="Сначала просроченные"
-          checked={values.order === 'overdue'}
-          onChange={(event) => onChange({ order: event.currentTarget.checked ? 'overdue' : '' })}
-        />
+        <Group gap="lg">
+          <Checkbox
+            label="Сначала просроченные"
+            checked={values.order === 'overdue'}
+            onChange={(event) => onChange({ order: event.currentTarget.checked ? 'overdue' : '' })}
+          />
+          <Checkbox
+            label="Дольше срока в статусе"
+            checked={values.overLimit === '1'}
+            onChange={(event) => onChange({ overLimit: event.currentTarget.checked ? '1' : '' })}
+          />
+        </Group>
       </Group>
     </>
   );

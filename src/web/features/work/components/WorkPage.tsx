@@ -43,6 +43,7 @@ export function WorkPage() {
     assignee: params.get('assignee') ?? '',
     states: params.get('states') ?? undefined,
     order: params.get('order') ?? '',
+    overLimit: params.get('overLimit') ?? '',
   }));
   const [q] = useDebouncedValue(values.text.trim(), 250);
   const list = useWorklist({
@@ -51,8 +52,15 @@ export function WorkPage() {
     assignee: values.assignee,
     states: values.states,
     order: values.order,
+    overLimit: values.overLimit,
   });
-  const counts = useWorkCounts({ q, type: values.type, assignee: values.assignee, states: values.states });
+  const counts = useWorkCounts({
+    q,
+    type: values.type,
+    assignee: values.assignee,
+    states: values.states,
+    overLimit: values.overLimit,
+  });
 
   useEffect(() => {
     const next = new URLSearchParams();
@@ -64,11 +72,12 @@ export function WorkPage() {
       next.set('states', values.states);
     }
     if (values.order === 'overdue') next.set('order', 'overdue');
+    if (values.overLimit === '1') next.set('overLimit', '1');
     // A row tapped while the search was still settling has already left the worklist:
     // its filters must not follow onto the ticket's address.
     if (window.location.pathname !== paths.work) return;
     setParams(next, { replace: true });
-  }, [q, values.type, values.assignee, values.states, values.order, setParams]);
+  }, [q, values.type, values.assignee, values.states, values.order, values.overLimit, setParams]);
 
   // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
   const me = useCurrentUser();

@@ -9,6 +9,7 @@ import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
+import { OverLimitBadge } from '../../../components/OverLimitBadge';
 
 // Spec §4: closed rows grey, urgent (to_pvz / at_pvz tickets, 'забрать' tasks) pale yellow.
 export const WORK_ROW_BACKGROUND = {
@@ -75,6 +76,7 @@ export function WorkRow({ item }: { item: WorkItemDto }) {
           </Stack>
           <Group gap={6}>
             <DueMarkBadge dueDate={item.dueDate} closed={item.highlight === 'closed'} />
+            {item.kind === 'ticket' && <OverLimitBadge ticket={item} />}
             <WorkStatusBadge item={item} />
           </Group>
         </Group>

@@ -1,3 +1,4 @@
+import { OverLimitBadge } from '../../../components/OverLimitBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Anchor, Table, Text } from '@mantine/core';
@@ -70,6 +71,11 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
                 </Table.Td>
                 <Table.Td>
                   <WorkStatusBadge item={item} />
+                  {item.kind === 'ticket' && (
+                    <div>
+                      <OverLimitBadge ticket={item} />
+                    </div>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/due-marks';
+import { overLimit } from '../../domain/status-limits';
+import { useShopToday } from '../lib/shop-today';
+import { workRulesQuery } from '../lib/work-rules-query';
+
+/** «В статусе N дн.» on a ticket that has stayed longer than its status allows (issue 20). */
+export function OverLimitBadge({ ticket }: { ticket: { status: string; statusSince: string | null } }) {
+  const rules = useQuery(workRulesQuery).data;
+  const today = useShopToday();
+  const mark = rules ? overLimit(ticket, rules, today, rules.timeZone || DEFAULT_SHOP_TIME_ZONE) : null;
+  if (!mark) return null;
+  return (
+    <Badge color="grape.9" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="over-limit">
+      {mark.label}
+    </Badge>
+  );
+}
