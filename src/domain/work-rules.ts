@@ -23,6 +23,10 @@ export const SHOP_TIME_ZONES = [
 
 export type WorkRulesValues = { timeZone: string } & Record<LimitField, string>;
 
+export function isShopTimeZone(value: string): boolean {
+  return SHOP_TIME_ZONES.some((zone) => zone.value === value) && isTimeZone(value);
+}
+
 export const DEFAULT_WORK_RULES: WorkRulesValues = {
   timeZone: DEFAULT_SHOP_TIME_ZONE,
   // No limits until an admin sets them: a limit the shop did not choose would only be noise.
@@ -46,10 +50,13 @@ export const workRulesInput = z.strictObject({
   timeZone: z
     .string({ error: 'Выберите часовой пояс' })
     .max(64, 'Выберите часовой пояс из списка')
-    .refine(isTimeZone, 'Выберите часовой пояс из списка'),
-  ...(Object.fromEntries(
-    LIMITED_STATUSES.map((status) => [limitField(status), limitText.default('')]),
-  ) as Record<LimitField, z.ZodDefault<typeof limitText>>),
+    // Only the list's zones: Russian zones keep midnight every day, which the date rules count on.
+    .refine(isShopTimeZone, 'Выберите часовой пояс из списка'),
+  // Every limit goes with every save: a missing one is refused, never quietly cleared.
+  ...(Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), limitText])) as Record<
+    LimitField,
+    typeof limitText
+  >),
 });
 export type WorkRulesInput = z.input<typeof workRulesInput>;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_WORK_RULES } from '../../domain/work-rules';
+import { DEFAULT_WORK_RULES, isShopTimeZone } from '../../domain/work-rules';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { createVersionedSetting } from './versioned-setting';
@@ -8,7 +8,7 @@ export const STALE_WORK_RULES = 'Настройки сроков уже изме
 
 /** The shop's time zone and (later) limits and reminders: one versioned value (issue 20). */
 export function createWorkRules(db: Kysely<DB>, clock: Clock) {
-  return createVersionedSetting({
+  const setting = createVersionedSetting({
     db,
     clock,
     key: 'work_rules',
@@ -16,6 +16,14 @@ export function createWorkRules(db: Kysely<DB>, clock: Clock) {
     staleMessage: STALE_WORK_RULES,
     conflictKey: 'rules',
   });
+  return {
+    ...setting,
+    /** The rules; a stored zone this runtime does not know (a restore elsewhere) reads as the default. */
+    async get() {
+      const rules = await setting.get();
+      return isShopTimeZone(rules.timeZone) ? rules : { ...rules, timeZone: DEFAULT_WORK_RULES.timeZone };
+    },
+  };
 }
 
 export type WorkRules = ReturnType<typeof createWorkRules>;

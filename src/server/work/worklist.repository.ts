@@ -274,7 +274,11 @@ function withOverLimit<Query extends { where: (...args: never[]) => unknown }>(
       : q.where((eb) =>
           eb.or(
             overLimit.map(({ status, before }) =>
-              eb.and([eb('status', '=', status), eb('status_since', '<', before)]),
+              // An imported ticket without the column counts from its creation, as its badge does.
+              eb.and([
+                eb('status', '=', status),
+                eb(sql<string>`coalesce(status_since, created_at)`, '<', before),
+              ]),
             ),
           ),
         );

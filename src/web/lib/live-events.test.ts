@@ -63,7 +63,7 @@ describe('applyChangeEvent', () => {
       ].sort(),
     ],
     [{ entity: 'user', id: 2, op: 'update' }, ['employees', 'me', 'staffOptions']],
-    [{ entity: 'settings', id: null, op: 'update' }, ['defaultAssignees', 'inviteCode']],
+    [{ entity: 'settings', id: null, op: 'update' }, ['defaultAssignees', 'inviteCode', 'worklist']],
     [
       { entity: 'ticket', id: null, op: 'update' },
       ['ticket7', 'ticket7OlderHistory', 'ticket8', 'ticketList', 'ticketsOfClient5', 'trash', 'worklist'],

@@ -40,7 +40,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'user':
       return [queryKeys.me, queryKeys.employees, queryKeys.users.all];
     case 'settings':
-      return [queryKeys.settings.all];
+      // The shop's time zone and limits decide what «Сначала просроченные» and «Дольше срока» list.
+      return [queryKeys.settings.all, work.all];
   }
 }
 

@@ -15,7 +15,8 @@ export function statusSinceMigration(): Migration {
       await sql`
         UPDATE tickets SET status_since = COALESCE(
           (SELECT MAX(h.ts) FROM history h
-            WHERE h.item_kind = 'ticket' AND h.item_id = tickets.id AND h.action = 'status_change'),
+            WHERE h.item_kind = 'ticket' AND h.item_id = tickets.id AND h.action = 'status_change'
+              AND h.ts LIKE '____-__-__T%Z'),
           tickets.created_at)
       `.execute(db);
     },

@@ -37,7 +37,7 @@ export function SettingsPage() {
         <>
           <RequisitesForm profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
-          {rules.data && <WorkRulesForm key={rules.data.version} rules={rules.data} />}
+          {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
         </>
       ) : profile.isError ? (

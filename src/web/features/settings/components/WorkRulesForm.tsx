@@ -27,7 +27,15 @@ function valuesOf(rules: WorkRulesDto): WorkRulesValues {
 export function WorkRulesForm({ rules }: { rules: WorkRulesDto }) {
   const save = useSaveWorkRules();
   const [values, setValues] = useState<WorkRulesValues>(() => valuesOf(rules));
+  // The version these values are based on: another admin's save in between is a 409, not lost.
+  const [base, setBase] = useState(() => ({ version: rules.version, values: valuesOf(rules) }));
   const [problem, setProblem] = useState<string | null>(null);
+  const untouched = JSON.stringify(values) === JSON.stringify(base.values);
+  // Someone else saved: an untouched form shows it; one with edits keeps them (its save says so).
+  if (rules.version !== base.version && untouched) {
+    setBase({ version: rules.version, values: valuesOf(rules) });
+    setValues(valuesOf(rules));
+  }
   const options = SHOP_TIME_ZONES.some((zone) => zone.value === rules.timeZone)
     ? [...SHOP_TIME_ZONES]
     : [{ value: rules.timeZone, label: rules.timeZone }, ...SHOP_TIME_ZONES];
@@ -35,13 +43,18 @@ export function WorkRulesForm({ rules }: { rules: WorkRulesDto }) {
     setValues((current) => ({ ...current, [field]: value }));
 
   const submit = () => {
-    const parsed = workRulesInput.safeParse({ ...values, version: rules.version });
+    const parsed = workRulesInput.safeParse({ ...values, version: base.version });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
       return;
     }
     setProblem(null);
-    save.mutate(parsed.data, { onSuccess: () => toast.success('Сроки сохранены') });
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setBase({ version: saved.version, values: valuesOf(saved) });
+        toast.success('Сроки сохранены');
+      },
+    });
   };
 
   return (

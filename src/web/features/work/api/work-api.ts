@@ -1,5 +1,5 @@
 import type { WorkState } from '../../../../domain/worklist';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/client-schemas';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { api } from '../../../lib/api';
@@ -79,5 +79,7 @@ export function useWorkCounts(filters: WorkFilters) {
       (await api<{ counts: Record<WorkState, number> }>(`/api/work/counts?${new URLSearchParams(others)}`))
         .counts,
     staleTime: FRESH_MS,
+    // The last numbers stay while the next come (a search being typed), instead of blinking.
+    placeholderData: keepPreviousData,
   });
 }

@@ -46,6 +46,10 @@ export function WorkFiltersBar({
     { value: 'none', label: 'Не назначен' },
     ...(users.data ?? []).map((u) => ({ value: String(u.id), label: u.displayName })),
   ];
+  // «Мои» works before the people's list has come: the select still names who is chosen.
+  if (me && !assigneeOptions.some((option) => option.value === String(me.id))) {
+    assigneeOptions.push({ value: String(me.id), label: me.displayName });
+  }
   return (
     <>
       <TextInput
