@@ -161,8 +161,23 @@ test('a push shows one notification per item, opening the item', async ({ page, 
       }));
     });
 
-  await push('Вам назначена заявка #41 «Замена SSD»');
-  await expect.poll(shown, { timeout: 15_000 }).toEqual([
+  // Chromium's DevTools push delivery now and then loses a message under load (twice in CI, with the
+  // worker activated and 15 s of waiting; never our handler — it ran on every message that arrived).
+  // A push service redelivers too: up to three deliveries, then the exact notifications are checked.
+  const pushUntilShown = async (body: string) => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await push(body);
+      try {
+        await expect.poll(async () => (await shown()).map((n) => n.body), { timeout: 5000 }).toContain(body);
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
+
+  await pushUntilShown('Вам назначена заявка #41 «Замена SSD»');
+  await expect.poll(shown).toEqual([
     {
       title: 'GL Задачи',
       body: 'Вам назначена заявка #41 «Замена SSD»',
@@ -172,7 +187,7 @@ test('a push shows one notification per item, opening the item', async ({ page, 
     },
   ]);
   // The app is open in the foreground: still exactly one notification, now with the news.
-  await push('Заявка #41 «Замена SSD»: В ремонте');
+  await pushUntilShown('Заявка #41 «Замена SSD»: В ремонте');
   await expect
     .poll(async () => (await shown()).map((n) => n.body))
     .toEqual(['Заявка #41 «Замена SSD»: В ремонте']);
