@@ -1,7 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_SHOP_TIME_ZONE, todayIn } from '../../domain/due-marks';
 import { workRulesQuery } from './work-rules-query';
+
+// One minute clock for the whole app: every badge on a long list reads it, none keeps a timer.
+let now = new Date();
+const listeners = new Set<() => void>();
+let timer: number | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (timer === undefined) {
+    now = new Date();
+    timer = window.setInterval(() => {
+      now = new Date();
+      for (const notify of listeners) notify();
+    }, 60_000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      window.clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+const currentTime = () => now;
 
 /**
  * Today's date in the shop's time zone («Настройки»; Москва until it is read), turning over
@@ -9,10 +34,6 @@ import { workRulesQuery } from './work-rules-query';
  */
 export function useShopToday(): string {
   const timeZone = useQuery(workRulesQuery).data?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return todayIn(timeZone, now);
+  const time = useSyncExternalStore(subscribe, currentTime);
+  return useMemo(() => todayIn(timeZone, time), [timeZone, time]);
 }
