@@ -1,6 +1,7 @@
 import { isTimeZone } from './date-time';
 import { DEFAULT_SHOP_TIME_ZONE } from './due-marks';
 import { baseVersionSchema } from './edit-versions';
+import { DEFAULT_REMINDER_TIME, REMINDER_TIME_PATTERN } from './reminders';
 import { LIMITED_STATUSES, limitField, MAX_LIMIT_DAYS, type LimitField } from './status-limits';
 import { z } from './zod-ru';
 
@@ -21,7 +22,7 @@ export const SHOP_TIME_ZONES = [
   { value: 'Asia/Kamchatka', label: 'Камчатка (UTC+12)' },
 ] as const;
 
-export type WorkRulesValues = { timeZone: string } & Record<LimitField, string>;
+export type WorkRulesValues = { timeZone: string; reminderTime: string } & Record<LimitField, string>;
 
 export function isShopTimeZone(value: string): boolean {
   return SHOP_TIME_ZONES.some((zone) => zone.value === value) && isTimeZone(value);
@@ -29,6 +30,7 @@ export function isShopTimeZone(value: string): boolean {
 
 export const DEFAULT_WORK_RULES: WorkRulesValues = {
   timeZone: DEFAULT_SHOP_TIME_ZONE,
+  reminderTime: DEFAULT_REMINDER_TIME,
   // No limits until an admin sets them: a limit the shop did not choose would only be noise.
   ...(Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), ''])) as Record<
     LimitField,
@@ -45,6 +47,8 @@ const limitText = z
     `Срок в статусе: целое число дней от 1 до ${MAX_LIMIT_DAYS} или пусто`,
   );
 
+const REMINDER_TIME_ERROR = 'Время напоминаний: часы и минуты, например 09:00';
+
 export const workRulesInput = z.strictObject({
   version: baseVersionSchema,
   timeZone: z
@@ -52,6 +56,10 @@ export const workRulesInput = z.strictObject({
     .max(64, 'Выберите часовой пояс из списка')
     // Only the list's zones: Russian zones keep midnight every day, which the date rules count on.
     .refine(isShopTimeZone, 'Выберите часовой пояс из списка'),
+  reminderTime: z
+    .string({ error: REMINDER_TIME_ERROR })
+    .trim()
+    .regex(REMINDER_TIME_PATTERN, REMINDER_TIME_ERROR),
   // Every limit goes with every save: a missing one is refused, never quietly cleared.
   ...(Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), limitText])) as Record<
     LimitField,

@@ -66,6 +66,7 @@ import { createUsersService } from './users/users.service';
 import { registerHistoryRoutes } from './history/history.routes';
 import { registerTrashRoutes } from './trash/trash.routes';
 import { createTrashService, type TrashService } from './trash/trash.service';
+import { createReminderJobs, type ReminderJobs } from './reminders/reminder-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,8 @@ declare module 'fastify' {
     routeList: readonly string[];
     /** The Корзина; main.ts schedules its purge, tests run it. */
     trash: TrashService;
+    /** Morning reminders and overdue notices; main.ts starts their schedule, tests tick them. */
+    reminders: ReminderJobs;
   }
 }
 
@@ -229,6 +232,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shopProfile = createShopProfile(database.db, clock);
   const shopLogo = createShopLogo({ db: database.db, store, clock });
   const workRules = createWorkRules(database.db, clock);
+  app.decorate(
+    'reminders',
+    createReminderJobs({
+      db: database.db,
+      clock,
+      rules: () => workRules.get(),
+      deliver: (userId, message, urgent) => push.deliverTo(userId, message, urgent),
+      log: app.log,
+      appName: config.appName,
+    }),
+  );
   await registerRouteScopes(app, (scopes) => {
     registerAuthRoutes(scopes, {
       auth,

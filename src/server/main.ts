@@ -55,10 +55,12 @@ async function main() {
     app.log.info('invite code generated (shown below while no account exists; npm run invite-code)');
 
   const stopTrashPurge = scheduleTrashPurge(app.trash, app.log);
+  const stopReminders = app.reminders.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopTrashPurge();
+    stopReminders();
     await app.close();
     await database.destroy();
     process.exit(0);

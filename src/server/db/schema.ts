@@ -190,6 +190,20 @@ export interface PushSubscriptionsTable {
   updated_at: string;
 }
 
+/** Scheduled work with a lease (migration 0014, src/server/jobs/job-store.ts). */
+export interface JobsTable {
+  key: string;
+  kind: string;
+  run_at: string;
+  payload: Generated<string>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+  done_at: string | null;
+  outcome: Generated<string>;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -197,6 +211,7 @@ export interface DB {
   settings: SettingsTable;
   clients: ClientsTable;
   tickets: TicketsTable;
+  jobs: JobsTable;
   history: HistoryTable;
   files: FilesTable;
   tasks: TasksTable;

@@ -19,6 +19,11 @@ export interface PushNotifier {
    * once: delivery runs in the background and never fails the request that caused it.
    */
   notify(change: WorkChange, authorId: number): void;
+  /**
+   * Sends one message to every browser of a person (reminders), retrying as `notify` does;
+   * resolves when that is over. Never rejects for a push service's failure.
+   */
+  deliverTo(userId: number, message: PushMessage, urgent: boolean): Promise<void>;
   /** Resolves when every delivery started so far, retries included, has finished. */
   idle(): Promise<void>;
   /** Drops pending retries (server shutdown) and waits for sends in flight. */
@@ -110,6 +115,16 @@ export function createPushNotifier({
           }),
         );
       }
+    },
+
+    async deliverTo(userId, message, urgent) {
+      if (closed) return;
+      const recipients = await subscriptionsOf(db, userId, null);
+      const work = Promise.all(recipients.map((subscription) => deliver(subscription, message, urgent))).then(
+        () => undefined,
+      );
+      track(work.catch(() => undefined));
+      await work;
     },
 
     async idle() {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { REMINDER_TIME_PATTERN } from '../../domain/reminders';
 import { DEFAULT_WORK_RULES, isShopTimeZone } from '../../domain/work-rules';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
@@ -18,10 +19,19 @@ export function createWorkRules(db: Kysely<DB>, clock: Clock) {
   });
   return {
     ...setting,
-    /** The rules; a stored zone this runtime does not know (a restore elsewhere) reads as the default. */
+    /**
+     * The rules; a stored zone this runtime does not know (a restore elsewhere) or an unusable
+     * reminder time reads as the default.
+     */
     async get() {
       const rules = await setting.get();
-      return isShopTimeZone(rules.timeZone) ? rules : { ...rules, timeZone: DEFAULT_WORK_RULES.timeZone };
+      return {
+        ...rules,
+        timeZone: isShopTimeZone(rules.timeZone) ? rules.timeZone : DEFAULT_WORK_RULES.timeZone,
+        reminderTime: REMINDER_TIME_PATTERN.test(rules.reminderTime)
+          ? rules.reminderTime
+          : DEFAULT_WORK_RULES.reminderTime,
+      };
     },
   };
 }

@@ -58,6 +58,8 @@ export interface TestContext {
   dialect: DialectName;
   app: FastifyInstance;
   database: Database;
+  /** Another connection to the same database (the caller destroys it). */
+  openAnotherDatabase(): Database;
   clock: TestClock;
   /** The app's data folder (uploaded files live in `files/` under it). */
   dataDir: string;
@@ -107,6 +109,7 @@ export function describeEachDatabase(
         const test = await createTestDatabase(dialect);
         cleanup = test.cleanup;
         ctx.database = test.database;
+        ctx.openAnotherDatabase = test.openAnother;
         ctx.clock = new TestClock();
         const config = testConfig();
         ctx.dataDir = config.dataDir;

@@ -9,6 +9,8 @@ import { migrateToLatest } from '../db/migrate';
 
 export interface TestDatabase {
   database: Database;
+  /** Another connection (pool) to the same database, as a second instance of the service has. */
+  openAnother(): Database;
   cleanup(): Promise<void>;
 }
 
@@ -27,10 +29,12 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-test-'));
-    const database = openDatabase(`sqlite:${path.join(dir, 'test.sqlite')}`);
+    const url = `sqlite:${path.join(dir, 'test.sqlite')}`;
+    const database = openDatabase(url);
     if (migrate) await migrateToLatest(database);
     return {
       database,
+      openAnother: () => openDatabase(url),
       async cleanup() {
         await database.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -49,6 +53,7 @@ export async function createTestDatabase(
   if (migrate) await migrateToLatest(database);
   return {
     database,
+    openAnother: () => openDatabase(url, { pgSchema: schema }),
     async cleanup() {
       await database.destroy();
       const dropper = new pg.Client({ connectionString: url });

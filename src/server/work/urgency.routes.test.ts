@@ -5,7 +5,10 @@ import type { WorkRulesDto } from '../../domain/work-rules';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
 // Issue 20: the shop's time zone, and the counts beside the worklist's state filters.
-const NO_LIMITS = Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), '']));
+const NO_LIMITS = {
+  reminderTime: '09:00',
+  ...Object.fromEntries(LIMITED_STATUSES.map((status) => [limitField(status), ''])),
+};
 describeEachDatabase('urgency: time zone and state counts', (ctx) => {
   let admin: SignedIn;
   let staff: SignedIn;
@@ -24,6 +27,7 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     const read = await call('GET', '/api/settings/work-rules');
     expect(read.json<{ rules: WorkRulesDto }>().rules).toMatchObject({
       timeZone: 'Europe/Moscow',
+      reminderTime: '09:00',
       version: 1,
     });
     expect(
@@ -70,6 +74,16 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     );
     expect(partial.statusCode).toBe(400);
     expect(stale.statusCode).toBe(409);
+    for (const reminderTime of ['9', '24:00', '09:60', '']) {
+      const badTime = await call(
+        'PUT',
+        '/api/settings/work-rules',
+        { ...NO_LIMITS, version: 2, timeZone: 'Asia/Omsk', reminderTime },
+        admin,
+      );
+      expect(badTime.statusCode).toBe(400);
+      expect(badTime.json().error.message).toBe('Время напоминаний: часы и минуты, например 09:00');
+    }
   });
 
   it('dates the client’s status page in the shop’s time zone', async () => {

@@ -13,6 +13,7 @@ import { walkInMigration } from './0010-walk-in';
 import { statusLinksMigration } from './0011-status-links';
 import { stateCountsMigration } from './0012-state-counts';
 import { statusSinceMigration } from './0013-status-since';
+import { jobsMigration } from './0014-jobs';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0011-status-links': statusLinksMigration(),
     '0012-state-counts': stateCountsMigration(),
     '0013-status-since': statusSinceMigration(),
+    '0014-jobs': jobsMigration(),
   };
 }

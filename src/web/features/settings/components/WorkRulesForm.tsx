@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast';
 import { useSaveWorkRules } from '../api/work-rules-api';
 
 function valuesOf(rules: WorkRulesDto): WorkRulesValues {
-  const values = { timeZone: rules.timeZone } as WorkRulesValues;
+  const values = { timeZone: rules.timeZone, reminderTime: rules.reminderTime } as WorkRulesValues;
   for (const status of LIMITED_STATUSES) values[limitField(status)] = rules[limitField(status)];
   return values;
 }
@@ -22,7 +22,7 @@ function valuesOf(rules: WorkRulesDto): WorkRulesValues {
 /**
  * «Сроки» (issue 20): the shop's time zone — the day a due date means, «Сегодня» and
  * «Просрочено», the dates on the client's status page — and how many days a ticket may stay in
- * each status before it is marked «В статусе N дн.».
+ * each status before it is marked «В статусе N дн.»; when the morning reminder goes out.
  */
 export function WorkRulesForm({ rules }: { rules: WorkRulesDto }) {
   const save = useSaveWorkRules();
@@ -69,6 +69,14 @@ export function WorkRulesForm({ rules }: { rules: WorkRulesDto }) {
           value={values.timeZone}
           onChange={(value) => value && set('timeZone', value)}
           allowDeselect={false}
+        />
+        <TextInput
+          type="time"
+          label="Утреннее напоминание"
+          description="В это время каждому, у кого есть просроченное или срок сегодня, приходит одно push-уведомление"
+          value={values.reminderTime}
+          onChange={(event) => set('reminderTime', event.currentTarget.value)}
+          w={{ base: '100%', xs: 240 }}
         />
         <Text size="sm" c="dimmed">
           Сколько дней заявка может быть в статусе; дольше — метка «В статусе N дн.» и фильтр «Дольше срока в
