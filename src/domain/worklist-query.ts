@@ -1,8 +1,12 @@
-import type { Provider } from './providers';
-import type { Intake } from './ticket-status';
+import { PROVIDERS, type Provider } from './providers';
+import { ALL_TICKET_STATUSES, type Intake } from './ticket-status';
 import type { WorkKind } from './worklist';
 import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
+
+/** How a ticket came in, beside the ПВЗ services: no service chosen yet, or brought in person. */
+export const TICKET_CHANNEL_EXTRAS = ['none', 'walk_in'] as const;
+export type TicketChannel = Provider | (typeof TICKET_CHANNEL_EXTRAS)[number];
 
 export const WORK_TYPES = ['all', 'tickets', 'tasks'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
@@ -23,6 +27,10 @@ export const worklistQuery = z.object({
   order: z.enum(['overdue'], { error: 'Неизвестный порядок' }).optional(),
   /** «Дольше срока в статусе» (issue 20): tickets over their status's time limit. */
   overLimit: z.enum(['1'], { error: 'Неизвестный фильтр' }).optional(),
+  /** Tickets in one status (the dashboard's links, issue 20). */
+  status: z.enum(ALL_TICKET_STATUSES, { error: 'Неизвестный статус' }).optional(),
+  /** Tickets that came through a ПВЗ service, 'none' (not chosen yet) or 'walk_in'. */
+  provider: z.enum([...PROVIDERS, ...TICKET_CHANNEL_EXTRAS], { error: 'Неизвестная служба' }).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -67,6 +67,8 @@ import { registerHistoryRoutes } from './history/history.routes';
 import { registerTrashRoutes } from './trash/trash.routes';
 import { createTrashService, type TrashService } from './trash/trash.service';
 import { createReminderJobs, type ReminderJobs } from './reminders/reminder-jobs';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes';
+import { createDashboardService } from './dashboard/dashboard.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -282,6 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerWorklistRoutes(
       scopes,
       createWorklistService({ database, rules: () => workRules.get(), now: () => clock.now() }),
+    );
+    registerDashboardRoutes(
+      scopes,
+      createDashboardService({ db: database.db, rules: () => workRules.get(), now: () => clock.now() }),
     );
     registerTrashRoutes(scopes, trash);
     registerHistoryRoutes(scopes, { db: database.db });

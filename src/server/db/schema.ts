@@ -204,6 +204,16 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** How long a ticket stayed in a status it left (migration 0015, the dashboard). */
+export interface StageSpansTable {
+  id: Generated<number>;
+  ticket_id: number;
+  status: string;
+  entered_at: string;
+  left_at: string;
+  days: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,6 +222,7 @@ export interface DB {
   clients: ClientsTable;
   tickets: TicketsTable;
   jobs: JobsTable;
+  stage_spans: StageSpansTable;
   history: HistoryTable;
   files: FilesTable;
   tasks: TasksTable;

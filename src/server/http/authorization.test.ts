@@ -73,6 +73,7 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/tasks/:id/photos/:fileId': staff,
   'GET /api/work': staff,
   'GET /api/work/counts': staff,
+  'GET /api/dashboard': staff,
   'GET /api/files/:id': staff,
   'GET /api/files/:id/thumb': staff,
   'GET /api/push/public-key': staff,

@@ -34,6 +34,7 @@ import { refuseInTrash } from '../trash/trash-marks';
 import { resolvePartyChanges } from '../work-items/item-parties';
 import { deviceFromRow } from './device-columns';
 import { describeEdit, statusText } from './ticket-history';
+import { recordStageSpan } from './stage-spans';
 import { findTicket, type TicketRow } from './tickets.repository';
 
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
@@ -193,6 +194,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
             newStatus: target,
           }),
         ]);
+        await recordStageSpan(trx, { id, status: row.status, since: row.status_since ?? row.created_at }, now);
         return {
           from: current.status,
           to: target,

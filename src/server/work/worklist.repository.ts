@@ -3,6 +3,7 @@ import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
+import type { TicketChannel } from '../../domain/worklist-query';
 
 /** Position after the last row shown: the full order key. */
 export interface WorkCursor {
@@ -26,6 +27,9 @@ export interface WorkFilter {
    * cutoff (domain/status-limits.ts overLimitCutoffs); an empty list matches nothing.
    */
   overLimit?: { status: string; before: string }[];
+  /** Only tickets in this status, or that came in this way (the dashboard's links). */
+  ticketStatus?: string;
+  channel?: TicketChannel;
 }
 
 export interface WorkRow {
@@ -123,6 +127,7 @@ function side(
     );
   }
   query = withOverLimit(query, filter.overLimit);
+  query = withTicketFacets(query, filter);
   const { overdueBefore } = filter;
   if (overdueBefore !== undefined) {
     query = query.where((eb) =>
@@ -193,6 +198,7 @@ export async function countWork(
       );
     }
     query = withOverLimit(query, filter.overLimit);
+    query = withTicketFacets(query, filter);
     for (const row of await query.execute()) {
       counts[row.work_state as WorkState] += Number(row.n);
     }
@@ -258,6 +264,20 @@ export function listOverdue(
     .orderBy('id')
     .limit(limit)
     .execute() as Promise<(WorkRow & { overdue_key: string })[]>;
+}
+
+/** Narrows a tickets query to a status and a way in (no-ops without them). */
+function withTicketFacets<Query extends { where: (...args: never[]) => unknown }>(
+  query: Query,
+  { ticketStatus, channel }: Pick<WorkFilter, 'ticketStatus' | 'channel'>,
+): Query {
+  // Typed loosely like withOverLimit: tickets only, the caller has left tasks out.
+  let q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
+  if (ticketStatus !== undefined) q = q.where('status', '=', ticketStatus);
+  if (channel === 'walk_in') q = q.where('intake', '=', 'walk_in');
+  else if (channel === 'none') q = q.where('intake', '=', 'pvz').where('delivery_provider', 'is', null);
+  else if (channel !== undefined) q = q.where('intake', '=', 'pvz').where('delivery_provider', '=', channel);
+  return q as unknown as Query;
 }
 
 /** Narrows a side's query to tickets over their status's time limit (a no-op without the filter). */

@@ -123,6 +123,11 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       assignee: assigneeFilter(query.assignee),
       search: parseSearchQuery(query.q ?? ''),
     };
+    if (query.status !== undefined || query.provider !== undefined) {
+      filter.kinds = filter.kinds.filter((kind) => kind === 'ticket');
+      filter.ticketStatus = query.status;
+      filter.channel = query.provider;
+    }
     if (query.overLimit !== '1') return filter;
     const current = await rules();
     return {

@@ -14,6 +14,7 @@ import { statusLinksMigration } from './0011-status-links';
 import { stateCountsMigration } from './0012-state-counts';
 import { statusSinceMigration } from './0013-status-since';
 import { jobsMigration } from './0014-jobs';
+import { stageSpansMigration } from './0015-stage-spans';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0012-state-counts': stateCountsMigration(),
     '0013-status-since': statusSinceMigration(),
     '0014-jobs': jobsMigration(),
+    '0015-stage-spans': stageSpansMigration(dialect),
   };
 }

@@ -1,0 +1,66 @@
+import { PROVIDER_LABELS, PROVIDERS } from './providers';
+import type { PipelineStatus, TicketStatus } from './ticket-status';
+import { TICKET_CHANNEL_EXTRAS, type TicketChannel } from './worklist-query';
+
+// The owner's dashboard (issue 20): how the shop is doing at a glance. Computed in SQL on the
+// server (src/server/dashboard); each figure links to the worklist filtered to what it counts.
+
+export const DASHBOARD_WEEKS = 12;
+export const STAGE_PERIODS = [30, 90] as const;
+
+export interface StageAverage {
+  status: PipelineStatus;
+  /** Average days spent in the status by tickets that left it in the last 30 / 90 days. */
+  days30: number | null;
+  count30: number;
+  days90: number | null;
+  count90: number;
+}
+
+export interface EmployeeLoad {
+  /** null: items nobody is assigned to. */
+  assigneeId: number | null;
+  name: string;
+  open: number;
+  overdue: number;
+}
+
+export interface DashboardDto {
+  /** The shop's date the figures are for. */
+  today: string;
+  openByStatus: { status: TicketStatus; count: number }[];
+  openByChannel: { channel: TicketChannel; count: number }[];
+  /** Open tickets and tasks past their due date, and due today. */
+  overdue: number;
+  dueToday: number;
+  /** Open tickets longer in their status than its limit («Настройки» → «Сроки»). */
+  overLimit: number;
+  /** Oldest first; `start` is the week's Monday. */
+  weeks: { start: string; received: number; closed: number }[];
+  stages: StageAverage[];
+  load: EmployeeLoad[];
+}
+
+const DAY_MS = 86_400_000;
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The Mondays of the last `count` weeks, this week's last. */
+export function weekStarts(today: string, count: number = DASHBOARD_WEEKS): string[] {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  const monday = shift(today, -((weekday + 6) % 7));
+  return Array.from({ length: count }, (_, index) => shift(monday, (index - count + 1) * 7));
+}
+
+/** «16.11»: a week on the chart's axis. */
+export function weekLabel(start: string): string {
+  return `${start.slice(8, 10)}.${start.slice(5, 7)}`;
+}
+
+export const TICKET_CHANNELS: readonly TicketChannel[] = [...PROVIDERS, ...TICKET_CHANNEL_EXTRAS];
+
+export function channelLabel(channel: TicketChannel): string {
+  if (channel === 'none') return 'Служба не выбрана';
+  if (channel === 'walk_in') return 'Принёс сам';
+  return PROVIDER_LABELS[channel];
+}
