@@ -194,7 +194,11 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
             newStatus: target,
           }),
         ]);
-        await recordStageSpan(trx, { id, status: row.status, since: row.status_since ?? row.created_at }, now);
+        await recordStageSpan(
+          trx,
+          { id, status: row.status, since: row.status_since ?? row.created_at },
+          now,
+        );
         return {
           from: current.status,
           to: target,
