@@ -124,3 +124,45 @@ test('an admin sets a time limit per status; a ticket past it is marked «В с�
   await page.getByRole('button', { name: 'Сохранить сроки' }).click();
   await expect(page.getByText('Сроки сохранены')).toBeVisible();
 });
+
+test('the dashboard shows the shop in charts; a figure opens the worklist filtered to what it counts', async ({
+  page,
+  request,
+}) => {
+  const account = await registerViaApi(request, 'Сводкина Софья');
+  await loginViaUi(page, account);
+  const stamp = Date.now();
+  const me = (await (await page.request.get('/api/me')).json()).user as { id: number };
+  const created = await page.request.post('/api/tickets', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: {
+      title: 'Замена SSD',
+      intake: 'walk_in',
+      client: { mode: 'new', fullName: `Сводный ${stamp}` },
+      assigneeId: me.id,
+    },
+  });
+  const { ticket } = (await created.json()) as { ticket: { id: number } };
+  const stepped = await page.request.post(`/api/tickets/${ticket.id}/step`, {
+    headers: { 'x-requested-with': 'fetch' },
+    data: { direction: 'forward', expectedStatus: 'new' },
+  });
+  expect(stepped.ok()).toBe(true);
+
+  await page.goto('/app/work');
+  await page.getByRole('link', { name: 'Сводка' }).first().click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Сводка' })).toBeVisible();
+  const byStatus = page.getByTestId('chart-Открытые заявки по статусам');
+  // A drawn chart: recharts' SVG with its bars.
+  await expect(byStatus.locator('svg.recharts-surface')).toBeVisible();
+  await expect(byStatus.locator('.recharts-bar-rectangle').first()).toBeAttached();
+  await expect(page.getByTestId('chart-Нагрузка по сотрудникам')).toContainText('Сводкина Софья');
+
+  await byStatus.getByRole('link', { name: /^В ремонте: \d+$/ }).click();
+  await expect(page).toHaveURL(/\/app\/work\?.*status=in_repair/);
+  await expect(page.getByTestId('facet-chips')).toContainText('Статус: В ремонте');
+  await expect(page.getByTestId('work-row').filter({ hasText: `Сводный ${stamp}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Убрать фильтр «Статус: В ремонте»' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+});

@@ -13,6 +13,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   app: '/app',
   work: '/app/work',
+  dashboard: '/app/dashboard',
   clients: '/app/clients',
   clientNew: '/app/clients/new',
   client: (id: IdOrParam) => `/app/clients/${id}`,

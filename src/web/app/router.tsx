@@ -62,6 +62,9 @@ const screens = {
   SettingsPage: preloadable(() =>
     styled(import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage)),
   ),
+  DashboardPage: preloadable(() =>
+    styled(import('../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage)),
+  ),
   TrashPage: preloadable(() =>
     styled(import('../features/trash/components/TrashPage').then((m) => m.TrashPage)),
   ),
@@ -84,6 +87,7 @@ const TicketPage = screens.TicketPage.Component;
 const TicketsPage = screens.TicketsPage.Component;
 const TicketPrintPage = screens.TicketPrintPage.Component;
 const TrashPage = screens.TrashPage.Component;
+const DashboardPage = screens.DashboardPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
 const AppLayout = screens.AppLayout.Component;
 const WorkPage = screens.WorkPage.Component;
@@ -164,6 +168,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.clientNew, element: <ClientNewPage /> },
               { path: paths.client(':id'), element: <ClientPage /> },
               { path: paths.trash, element: <TrashPage /> },
+              { path: paths.dashboard, element: <DashboardPage /> },
               {
                 path: paths.settings,
                 element: (

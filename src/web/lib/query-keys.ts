@@ -38,6 +38,8 @@ export const queryKeys = {
     list: (params: Record<string, string>) => ['work', 'list', params] as const,
     /** Under `work`: every change that refreshes the worklist refreshes its counts too. */
     counts: (params: Record<string, string>) => ['work', 'counts', params] as const,
+    /** Under `work` too: the dashboard follows every change the worklist does. */
+    dashboard: ['work', 'dashboard'] as const,
   },
   /** Older pages of a card's history, after the row with id `before` (the card has the newest). */
   history: (kind: RecordKind, id: number, before?: number) =>

@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Клиенты', to: paths.clients },
   { label: 'Сотрудники', to: paths.employees, adminOnly: true },
   // After the spec's three, so their order stays as the spec has it.
+  { label: 'Сводка', to: paths.dashboard },
   { label: 'Корзина', to: paths.trash },
   { label: 'Настройки', to: paths.settings, adminOnly: true },
 ];

@@ -16,6 +16,9 @@ export interface WorkFilters {
   order?: string;
   /** '1': only tickets over their status's time limit. */
   overLimit?: string;
+  /** Tickets in one status, or come in one way (the dashboard's links). */
+  status?: string;
+  provider?: string;
 }
 
 function queryParams(filters: WorkFilters): Record<string, string> {
@@ -26,6 +29,8 @@ function queryParams(filters: WorkFilters): Record<string, string> {
   if (filters.states !== undefined) params.states = filters.states;
   if (filters.order === 'overdue') params.order = 'overdue';
   if (filters.overLimit === '1') params.overLimit = '1';
+  if (filters.status) params.status = filters.status;
+  if (filters.provider) params.provider = filters.provider;
   return params;
 }
 
@@ -37,6 +42,8 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
     states: search.get('states') ?? undefined,
     order: search.get('order') ?? '',
     overLimit: search.get('overLimit') ?? '',
+    status: search.get('status') ?? '',
+    provider: search.get('provider') ?? '',
   };
 }
 

@@ -23,6 +23,9 @@ export interface WorkFilterValues {
   order: string;
   /** '1': only tickets over their status's time limit. */
   overLimit: string;
+  /** From the dashboard's links: tickets in a status, or come in one way ('' when not set). */
+  status: string;
+  provider: string;
 }
 
 export function WorkFiltersBar({

@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../../components/Skeletons';
 import { useCurrentUser } from '../../../lib/session';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { FirstSteps } from './FirstSteps';
+import { TicketFacetChips } from './TicketFacetChips';
 import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
 import { WorkRow } from './WorkRow';
 import { WorkTable } from './work-table-loader';
@@ -44,6 +45,8 @@ export function WorkPage() {
     states: params.get('states') ?? undefined,
     order: params.get('order') ?? '',
     overLimit: params.get('overLimit') ?? '',
+    status: params.get('status') ?? '',
+    provider: params.get('provider') ?? '',
   }));
   const [q] = useDebouncedValue(values.text.trim(), 250);
   const list = useWorklist({
@@ -53,6 +56,8 @@ export function WorkPage() {
     states: values.states,
     order: values.order,
     overLimit: values.overLimit,
+    status: values.status,
+    provider: values.provider,
   });
   const counts = useWorkCounts({
     q,
@@ -60,6 +65,8 @@ export function WorkPage() {
     assignee: values.assignee,
     states: values.states,
     overLimit: values.overLimit,
+    status: values.status,
+    provider: values.provider,
   });
 
   useEffect(() => {
@@ -73,11 +80,23 @@ export function WorkPage() {
     }
     if (values.order === 'overdue') next.set('order', 'overdue');
     if (values.overLimit === '1') next.set('overLimit', '1');
+    if (values.status) next.set('status', values.status);
+    if (values.provider) next.set('provider', values.provider);
     // A row tapped while the search was still settling has already left the worklist:
     // its filters must not follow onto the ticket's address.
     if (window.location.pathname !== paths.work) return;
     setParams(next, { replace: true });
-  }, [q, values.type, values.assignee, values.states, values.order, values.overLimit, setParams]);
+  }, [
+    q,
+    values.type,
+    values.assignee,
+    values.states,
+    values.order,
+    values.overLimit,
+    values.status,
+    values.provider,
+    setParams,
+  ]);
 
   // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
   const me = useCurrentUser();
@@ -85,6 +104,8 @@ export function WorkPage() {
     !q &&
     !values.type &&
     !values.assignee &&
+    !values.status &&
+    !values.provider &&
     (values.states ?? DEFAULT_WORK_STATES.join(',')) === DEFAULT_WORK_STATES.join(',');
   const emptyDefault = defaultView && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) === 0;
   const hasWork = useShopHasWork(me.role === 'admin' && emptyDefault);
@@ -105,6 +126,7 @@ export function WorkPage() {
       </Group>
       {showFirstSteps && <FirstSteps />}
       <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
+      <TicketFacetChips status={values.status} provider={values.provider} onChange={onChange} />
       <PagedList
         query={list}
         empty="Пусто"
