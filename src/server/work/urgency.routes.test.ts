@@ -251,4 +251,51 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     expect(await over()).toEqual([]);
     ctx.clock.advance(-4 * 86_400_000);
   });
+
+  it('«Сначала просроченные» pages on with the day it started: an item turning overdue at midnight is neither repeated nor lost', async () => {
+    const today = (await call('GET', '/api/dashboard')).json<{ dashboard: { today: string } }>().dashboard
+      .today;
+    const shift = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const word = `Полночный${Date.now()}`;
+    const made: number[] = [];
+    for (const [suffix, dueDate] of [
+      ['давний', shift(-3)],
+      ['вчерашний', shift(-1)],
+      ['сегодняшний', today],
+      ['завтрашний', shift(1)],
+    ] as const) {
+      const created = await call('POST', '/api/tasks', { title: `${word} ${suffix}`, dueDate });
+      expect(created.statusCode, created.body).toBe(201);
+      made.push(created.json<{ task: { id: number } }>().task.id);
+    }
+    // A ticket without a date: first in the rest of the list (tickets before tasks).
+    const ticket = await call('POST', '/api/tickets', {
+      title: 'Замена SSD',
+      client: { mode: 'new', fullName: `${word} Клиентов` },
+    });
+    const ticketId = ticket.json<{ ticket: { id: number } }>().ticket.id;
+    const page = async (cursor?: string) =>
+      (
+        await call('GET', `/api/work?q=${word}&order=overdue&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json<{ items: { id: number }[]; nextCursor: string | null }>();
+    const seen: number[] = [];
+    let next = await page();
+    seen.push(...next.items.map((item) => item.id));
+    while (next.nextCursor) {
+      // Midnight passes once the list is past its overdue part: «сегодняшний» turns overdue,
+      // and must still come in the rest, where the list was split.
+      if (seen.length === 3) ctx.clock.advance(86_400_000);
+      next = await page(next.nextCursor);
+      seen.push(...next.items.map((item) => item.id));
+    }
+    const [old, yesterday, dueToday, tomorrow] = made;
+    expect(seen).toEqual([old, yesterday, ticketId, dueToday, tomorrow]);
+    // A fresh list splits on the new day.
+    const fresh = (await call('GET', `/api/work?q=${word}&order=overdue`)).json<{
+      items: { id: number }[];
+    }>();
+    expect(fresh.items.map((item) => item.id)).toEqual([old, yesterday, dueToday, ticketId, tomorrow]);
+    ctx.clock.advance(-86_400_000);
+  });
 });

@@ -80,14 +80,35 @@ function assigneeFilter(assignee: string | undefined): number | 'none' | undefin
 }
 
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
-/** «Сначала просроченные» pages start in the overdue part ('o') and go on to the rest. */
-function encodeOverdueCursor(row: WorkRow & { overdue_key: string }): string {
-  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id])).toString('base64url');
+/**
+ * «Сначала просроченные» pages start in the overdue part ('o') and go on to the rest ('r'). Each
+ * cursor carries the day the list was split on: a page asked for after midnight goes on with
+ * the same split, so no item is shown twice or skipped when it turns overdue meanwhile.
+ */
+function encodeOverdueCursor(row: WorkRow & { overdue_key: string }, day: string): string {
+  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id, day])).toString('base64url');
 }
 
-function decodeOverdueCursor(raw: string): OverdueCursor | undefined {
+function encodeRestCursor(row: WorkRow, day: string): string {
+  return Buffer.from(JSON.stringify(['r', day, encodeCursor(row)])).toString('base64url');
+}
+
+type OverdueFirstCursor =
+  | { part: 'overdue'; after: OverdueCursor; day: string | undefined }
+  | { part: 'rest'; after: WorkCursor; day: string | undefined };
+
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function decodeOverdueFirstCursor(raw: string): OverdueFirstCursor | undefined {
   try {
-    const [mark, key, rank, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown;
+    if (!Array.isArray(parsed)) return undefined;
+    const [mark, key, rank, id, day] = parsed as unknown[];
+    if (mark === 'r') {
+      const after = typeof rank === 'string' ? decodeCursor(rank) : undefined;
+      return isDay(key) && after ? { part: 'rest', after, day: key } : undefined;
+    }
     if (
       mark === 'o' &&
       typeof key === 'string' &&
@@ -95,14 +116,17 @@ function decodeOverdueCursor(raw: string): OverdueCursor | undefined {
       (rank === 0 || rank === 1) &&
       Number.isSafeInteger(id) &&
       (id as number) >= 0 &&
-      (id as number) <= MAX_RECORD_ID
+      (id as number) <= MAX_RECORD_ID &&
+      (day === undefined || isDay(day))
     ) {
-      return { key, rank, id: id as number };
+      return { part: 'overdue', after: { key, rank, id: id as number }, day };
     }
   } catch {
-    // not an overdue cursor
+    // not an overdue-first cursor
   }
-  return undefined;
+  // A plain list cursor (made before cursors carried their day): the rest part, split today.
+  const after = decodeCursor(raw);
+  return after ? { part: 'rest', after, day: undefined } : undefined;
 }
 
 interface WorklistDeps {
@@ -159,15 +183,18 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
    * without them: one page may end the first part and start the second.
    */
   async function listOverdueFirst(filter: WorkFilter, cursor: string | undefined, limit: number) {
-    const day = await today();
+    const position = cursor ? decodeOverdueFirstCursor(cursor) : undefined;
+    const day = position?.day ?? (await today());
     const rest: WorkFilter = { ...filter, overdueBefore: day };
-    const overdueAfter = cursor ? decodeOverdueCursor(cursor) : undefined;
-    if (cursor && !overdueAfter) {
-      // Already in the second part.
-      return pageOf(await listWork(database.db, rest, decodeCursor(cursor), limit + 1), limit, encodeCursor);
+    const encodeRest = (row: WorkRow) => encodeRestCursor(row, day);
+    if (position?.part === 'rest') {
+      return pageOf(await listWork(database.db, rest, position.after, limit + 1), limit, encodeRest);
     }
+    // An unreadable cursor starts from the top, as the plain list does.
+    const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
     const overdue = await listOverdue(database.db, filter, day, overdueAfter, limit + 1);
-    if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdueCursor);
+    const encodeOverdue = (row: WorkRow & { overdue_key: string }) => encodeOverdueCursor(row, day);
+    if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdue);
     const others = await listWork(database.db, rest, undefined, limit - overdue.length + 1);
     const rows = [...overdue, ...others];
     const page = rows.slice(0, limit);
@@ -177,8 +204,8 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       nextCursor:
         rows.length > limit && last
           ? 'overdue_key' in last
-            ? encodeOverdueCursor(last as never)
-            : encodeCursor(last)
+            ? encodeOverdue(last as WorkRow & { overdue_key: string })
+            : encodeRest(last)
           : null,
     };
   }
