@@ -6,7 +6,12 @@ import { phoneDigits } from '../../src/domain/phone';
 import { PROVIDERS } from '../../src/domain/providers';
 import { normalizeSearchText } from '../../src/domain/search-text';
 import { TICKET_TYPES } from '../../src/domain/ticket-schemas';
-import { LEGACY_TICKET_STATUSES, TICKET_PIPELINE, WALK_IN_ROUTE } from '../../src/domain/ticket-status';
+import {
+  LEGACY_TICKET_STATUSES,
+  routeOf,
+  TICKET_PIPELINE,
+  WALK_IN_ROUTE,
+} from '../../src/domain/ticket-status';
 import type { DB } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { derivedColumns } from '../../src/server/work/derived-columns';
@@ -190,6 +195,40 @@ function taskStatus(): string {
   return pick(['new', 'in_progress', 'todo']);
 }
 
+/**
+ * How long each seeded ticket stayed in each status before its current one (the dashboard's
+ * averages, migration 0015): its route from «Новая», 0.2 to 6 days a step, from its creation.
+ */
+async function seedStageSpans(db: Kysely<DB>): Promise<number> {
+  const rows = await db.selectFrom('tickets').select(['id', 'status', 'intake', 'created_at']).execute();
+  const spans: { ticket_id: number; status: string; entered_at: string; left_at: string; days: number }[] =
+    [];
+  for (const ticket of rows) {
+    const route = routeOf(ticket.intake === 'walk_in' ? 'walk_in' : 'pvz');
+    const reached = route.indexOf(ticket.status as (typeof route)[number]);
+    // An old tool's status: somewhere after the repair began.
+    const steps = reached >= 0 ? reached : route.indexOf('in_repair');
+    let entered = Date.parse(ticket.created_at);
+    for (let step = 0; step < steps; step += 1) {
+      const days = 0.2 + random() * 5.8;
+      const left = entered + days * DAY;
+      if (left > NOW) break;
+      spans.push({
+        ticket_id: ticket.id,
+        status: route[step] as string,
+        entered_at: iso(entered),
+        left_at: iso(left),
+        days,
+      });
+      entered = left;
+    }
+  }
+  await db
+    .transaction()
+    .execute((trx) => insertBatches(spans, (batch) => trx.insertInto('stage_spans').values(batch).execute()));
+  return spans.length;
+}
+
 async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 500) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
@@ -302,6 +341,7 @@ export async function seed(
     .transaction()
     .execute((trx) => insertBatches(tickets, (batch) => trx.insertInto('tickets').values(batch).execute()));
   log(`tickets: ${tickets.length}`);
+  log(`stage spans: ${await seedStageSpans(db)}`);
 
   const tasks = Array.from({ length: sizes.tasks }, (_, i) => {
     const createdMs = NOW - span + Math.floor((i / sizes.tasks) * span);

@@ -22,3 +22,8 @@ export function formatCalendarDate(value: string | null): string {
   const [year, month, day] = value.split('-');
   return `${day}.${month}.${year}`;
 }
+
+/** The calendar date `days` after `date` (before, when negative); month and year ends included. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

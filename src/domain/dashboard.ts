@@ -1,3 +1,4 @@
+import { addDays } from './calendar-date';
 import { PROVIDER_LABELS, PROVIDERS } from './providers';
 import type { PipelineStatus, TicketStatus } from './ticket-status';
 import { TICKET_CHANNEL_EXTRAS, type TicketChannel } from './worklist-query';
@@ -41,15 +42,11 @@ export interface DashboardDto {
   load: EmployeeLoad[];
 }
 
-const DAY_MS = 86_400_000;
-const shift = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /** The Mondays of the last `count` weeks, this week's last. */
 export function weekStarts(today: string, count: number = DASHBOARD_WEEKS): string[] {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  const monday = shift(today, -((weekday + 6) % 7));
-  return Array.from({ length: count }, (_, index) => shift(monday, (index - count + 1) * 7));
+  const monday = addDays(today, -((weekday + 6) % 7));
+  return Array.from({ length: count }, (_, index) => addDays(monday, (index - count + 1) * 7));
 }
 
 /** «16.11»: a week on the chart's axis. */

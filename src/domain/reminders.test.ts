@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digestMessage, nextDate, overdueMessage, zonedInstant, type DueItem } from './reminders';
+import { addDays } from './calendar-date';
+import { digestMessage, overdueMessage, zonedInstant, type DueItem } from './reminders';
 
 describe('zonedInstant: a shop-clock time on a date, as the instant it happens', () => {
   it('09:00 in Москва is 06:00 UTC; in Калининград 07:00; in Камчатка the evening before', () => {
@@ -14,11 +15,12 @@ describe('zonedInstant: a shop-clock time on a date, as the instant it happens',
     expect(zonedInstant('2028-02-29', '23:59', 'Europe/Samara')).toBe('2028-02-29T19:59:00.000Z');
   });
 
-  it('nextDate crosses month ends and leap days', () => {
-    expect(nextDate('2026-11-30')).toBe('2026-12-01');
-    expect(nextDate('2028-02-28')).toBe('2028-02-29');
-    expect(nextDate('2027-02-28')).toBe('2027-03-01');
-    expect(nextDate('2026-12-31')).toBe('2027-01-01');
+  it('addDays crosses month ends and leap days, both ways', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-01-04', -7)).toBe('2026-12-28');
   });
 });
 

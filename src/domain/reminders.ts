@@ -21,11 +21,6 @@ export function zonedInstant(date: string, time: string, timeZone: string): stri
   return new Date(Date.parse(startOfDayIn(date, timeZone)) + (hours * 60 + minutes) * 60_000).toISOString();
 }
 
-/** The calendar date after `date`. */
-export function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 export interface DueItem {
   kind: WorkKind;
   id: number;

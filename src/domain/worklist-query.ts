@@ -1,6 +1,7 @@
 import { PROVIDERS, type Provider } from './providers';
 import { ALL_TICKET_STATUSES, type Intake } from './ticket-status';
 import type { WorkKind } from './worklist';
+import { isCalendarDate } from './calendar-date';
 import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
 
@@ -10,6 +11,14 @@ export type TicketChannel = Provider | (typeof TICKET_CHANNEL_EXTRAS)[number];
 
 export const WORK_TYPES = ['all', 'tickets', 'tasks'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
+
+const weekStart = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Неизвестная неделя')
+  .refine(
+    (value) => isCalendarDate(value) && new Date(`${value}T00:00:00Z`).getUTCDay() === 1,
+    'Неизвестная неделя',
+  );
 
 /** Worklist filters as they appear in the address (and the API's query string). */
 export const worklistQuery = z.object({
@@ -31,6 +40,9 @@ export const worklistQuery = z.object({
   status: z.enum(ALL_TICKET_STATUSES, { error: 'Неизвестный статус' }).optional(),
   /** Tickets that came through a ПВЗ service, 'none' (not chosen yet) or 'walk_in'. */
   provider: z.enum([...PROVIDERS, ...TICKET_CHANNEL_EXTRAS], { error: 'Неизвестная служба' }).optional(),
+  /** Tickets received (created) or closed in the week starting on this Monday, in the shop's zone. */
+  receivedWeek: weekStart.optional(),
+  closedWeek: weekStart.optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -197,6 +197,15 @@ describeEachDatabase('dashboard', (ctx) => {
     }>();
     // Two seeded and the walk-in stepped into «В ремонте» above.
     expect(counts.counts).toEqual({ new: 0, in_progress: 3, closed: 0 });
+    // The weekly chart's bars: tickets received, or closed, in a week (the shop's Monday to Sunday).
+    expect(await list('closedWeek=2026-11-09&states=closed')).toEqual([ids['Закрытая']]);
+    expect(await list('closedWeek=2026-11-16&states=closed')).toEqual([]);
+    const received = await list('receivedWeek=2026-11-09&states=new,in_progress,closed');
+    expect(received).toEqual([ids['Закрытая']]);
+    expect(await list('receivedWeek=2026-11-16&type=tasks')).toEqual([]);
+    const tuesday = await call('GET', '/api/work?receivedWeek=2026-11-17');
+    expect(tuesday.statusCode).toBe(400);
+    expect(tuesday.json().error.message).toBe('Неизвестная неделя');
     const bad = await call('GET', '/api/work?status=lost');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Неизвестный статус');

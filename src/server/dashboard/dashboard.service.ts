@@ -7,18 +7,25 @@ import {
   type StageAverage,
 } from '../../domain/dashboard';
 import { todayIn } from '../../domain/due-marks';
-import { nextDate } from '../../domain/reminders';
-import { parseSearchQuery } from '../../domain/search-text';
+import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import { ALL_TICKET_STATUSES, TICKET_PIPELINE } from '../../domain/ticket-status';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import type { TicketChannel } from '../../domain/worklist-query';
 import { isProvider } from '../../domain/providers';
 import type { DB } from '../db/schema';
-import { countWork } from '../work/worklist.repository';
-import { openLoad, openTicketGroups, stageTotals, userNames, weeklyTickets } from './dashboard.repository';
+import {
+  countOverLimit,
+  openLoad,
+  openTicketGroups,
+  stageTotals,
+  userNames,
+  weeklyTickets,
+} from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
+/** The stages averaged: every status of the pipeline a ticket leaves. */
+const STAGES = TICKET_PIPELINE.filter((status) => status !== 'closed');
 
 function channelOf(intake: string, provider: string | null): TicketChannel {
   if (intake === 'walk_in') return 'walk_in';
@@ -41,21 +48,15 @@ export function createDashboardService(deps: {
       const today = todayIn(rules.timeZone, now);
       const mondays = weekStarts(today, DASHBOARD_WEEKS);
       const bounds = mondays.map((monday) => startOfDayIn(monday, rules.timeZone));
-      let sunday = mondays.at(-1) ?? today;
-      for (let day = 0; day < 6; day += 1) sunday = nextDate(sunday);
-      const weeksEnd = startOfDayIn(nextDate(sunday), rules.timeZone);
+      const weeksEnd = startOfDayIn(addDays(mondays.at(-1) ?? today, 7), rules.timeZone);
       const since = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
       const [groups, load, weekly, stages, overLimit] = await Promise.all([
         openTicketGroups(db),
         openLoad(db, today),
         weeklyTickets(db, bounds, weeksEnd),
-        stageTotals(db, since(90), since(30)),
-        countWork(db, {
-          kinds: ['ticket'],
-          search: parseSearchQuery(''),
-          overLimit: overLimitCutoffs(rules, today, rules.timeZone),
-        }),
+        stageTotals(db, STAGES, since(90), since(30)),
+        countOverLimit(db, overLimitCutoffs(rules, today, rules.timeZone)),
       ]);
 
       const byStatus = new Map<string, number>();
@@ -86,13 +87,13 @@ export function createDashboardService(deps: {
         openByChannel: TICKET_CHANNELS.map((channel) => ({ channel, count: byChannel.get(channel) ?? 0 })),
         overdue: load.reduce((sum, row) => sum + row.overdue, 0),
         dueToday: load.reduce((sum, row) => sum + row.dueToday, 0),
-        overLimit: overLimit.new + overLimit.in_progress,
+        overLimit,
         weeks: mondays.map((start, index) => ({
           start,
           received: weekly.received[index] ?? 0,
           closed: weekly.closed[index] ?? 0,
         })),
-        stages: TICKET_PIPELINE.filter((status) => status !== 'closed').map((status): StageAverage => {
+        stages: STAGES.map((status): StageAverage => {
           const row = stageRows.get(status);
           const count30 = Number(row?.n_short ?? 0);
           const count90 = Number(row?.n_long ?? 0);

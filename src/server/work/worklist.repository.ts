@@ -30,6 +30,9 @@ export interface WorkFilter {
   /** Only tickets in this status, or that came in this way (the dashboard's links). */
   ticketStatus?: string;
   channel?: TicketChannel;
+  /** Only tickets created, or closed, within [from, to) (instants; a dashboard week). */
+  createdBetween?: { from: string; to: string };
+  closedBetween?: { from: string; to: string };
 }
 
 export interface WorkRow {
@@ -269,7 +272,12 @@ export function listOverdue(
 /** Narrows a tickets query to a status and a way in (no-ops without them). */
 function withTicketFacets<Query extends { where: (...args: never[]) => unknown }>(
   query: Query,
-  { ticketStatus, channel }: Pick<WorkFilter, 'ticketStatus' | 'channel'>,
+  {
+    ticketStatus,
+    channel,
+    createdBetween,
+    closedBetween,
+  }: Pick<WorkFilter, 'ticketStatus' | 'channel' | 'createdBetween' | 'closedBetween'>,
 ): Query {
   // Typed loosely like withOverLimit: tickets only, the caller has left tasks out.
   let q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
@@ -277,6 +285,12 @@ function withTicketFacets<Query extends { where: (...args: never[]) => unknown }
   if (channel === 'walk_in') q = q.where('intake', '=', 'walk_in');
   else if (channel === 'none') q = q.where('intake', '=', 'pvz').where('delivery_provider', 'is', null);
   else if (channel !== undefined) q = q.where('intake', '=', 'pvz').where('delivery_provider', '=', channel);
+  if (createdBetween) {
+    q = q.where('created_at', '>=', createdBetween.from).where('created_at', '<', createdBetween.to);
+  }
+  if (closedBetween) {
+    q = q.where('closed_at', '>=', closedBetween.from).where('closed_at', '<', closedBetween.to);
+  }
   return q as unknown as Query;
 }
 

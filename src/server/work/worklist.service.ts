@@ -5,7 +5,8 @@ import { parseSearchQuery } from '../../domain/search-text';
 import { readTaskStatus } from '../../domain/task-status';
 import { isIntake } from '../../domain/ticket-status';
 import { todayIn } from '../../domain/due-marks';
-import { overLimitCutoffs } from '../../domain/status-limits';
+import { addDays } from '../../domain/calendar-date';
+import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import { workHighlight, type WorkKind } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
@@ -86,7 +87,9 @@ function assigneeFilter(assignee: string | undefined): number | 'none' | undefin
  * the same split, so no item is shown twice or skipped when it turns overdue meanwhile.
  */
 function encodeOverdueCursor(row: WorkRow & { overdue_key: string }, day: string): string {
-  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id, day])).toString('base64url');
+  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id, day])).toString(
+    'base64url',
+  );
 }
 
 function encodeRestCursor(row: WorkRow, day: string): string {
@@ -147,10 +150,18 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       assignee: assigneeFilter(query.assignee),
       search: parseSearchQuery(query.q ?? ''),
     };
-    if (query.status !== undefined || query.provider !== undefined) {
+    const { status, provider, receivedWeek, closedWeek } = query;
+    if (status ?? provider ?? receivedWeek ?? closedWeek) {
       filter.kinds = filter.kinds.filter((kind) => kind === 'ticket');
-      filter.ticketStatus = query.status;
-      filter.channel = query.provider;
+      filter.ticketStatus = status;
+      filter.channel = provider;
+      const { timeZone } = await rules();
+      const week = (monday: string) => ({
+        from: startOfDayIn(monday, timeZone),
+        to: startOfDayIn(addDays(monday, 7), timeZone),
+      });
+      if (receivedWeek) filter.createdBetween = week(receivedWeek);
+      if (closedWeek) filter.closedBetween = week(closedWeek);
     }
     if (query.overLimit !== '1') return filter;
     const current = await rules();

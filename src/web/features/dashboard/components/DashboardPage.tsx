@@ -25,9 +25,15 @@ const workLink = (params: Record<string, string>) => `${paths.work}?${new URLSea
 
 interface Row {
   label: string;
+  /** Where the row's bars and link lead, or one place per series (`to_<series>`). */
   to: string;
   [value: string]: string | number | null;
 }
+
+const linkOf = (row: Row, series: string) => {
+  const own = row[`to_${series}`];
+  return typeof own === 'string' ? own : row.to;
+};
 
 /**
  * A bar chart whose bars open the filtered worklist, with the same figures as a list of links
@@ -39,12 +45,15 @@ function ChartCard({
   series,
   unit = '',
   horizontal = false,
+  splitLinks = false,
 }: {
   title: string;
   rows: Row[];
   series: { name: string; label: string; color: string }[];
   unit?: string;
   horizontal?: boolean;
+  /** One link per series (each leads elsewhere) instead of one per row. */
+  splitLinks?: boolean;
 }) {
   const navigate = useNavigate();
   const height = horizontal ? Math.max(160, rows.length * 34 + 40) : 240;
@@ -62,21 +71,32 @@ function ChartCard({
           valueFormatter={(value) => `${value}${unit}`}
           yAxisProps={horizontal ? { width: 150 } : undefined}
           gridAxis={horizontal ? 'x' : 'y'}
-          barProps={{
+          barProps={(one) => ({
             cursor: 'pointer',
             onClick: (bar: { payload?: Row }) => {
-              if (bar.payload?.to) void navigate(bar.payload.to);
+              if (bar.payload) void navigate(linkOf(bar.payload, one.name));
             },
-          }}
+          })}
         />
         <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((row) => (
-            <li key={row.label}>
-              <Anchor component={Link} to={row.to} size="sm" className="tap-target">
-                {row.label}: {series.map((s) => `${row[s.name] ?? '—'}${unit}`).join(' / ')}
-              </Anchor>
-            </li>
-          ))}
+          {rows.map((row) =>
+            splitLinks ? (
+              series.map((one) => (
+                <li key={`${row.label}-${one.name}`}>
+                  <Anchor component={Link} to={linkOf(row, one.name)} size="sm" className="tap-target">
+                    {row.label} {one.label.toLowerCase()}: {row[one.name] ?? '—'}
+                    {unit}
+                  </Anchor>
+                </li>
+              ))
+            ) : (
+              <li key={row.label}>
+                <Anchor component={Link} to={row.to} size="sm" className="tap-target">
+                  {row.label}: {series.map((one) => `${row[one.name] ?? '—'}${unit}`).join(' / ')}
+                </Anchor>
+              </li>
+            ),
+          )}
         </Group>
       </Stack>
     </Paper>
@@ -112,7 +132,9 @@ function Figures({ data }: { data: DashboardDto }) {
   }));
   const weekRows: Row[] = data.weeks.map((week) => ({
     label: weekLabel(week.start),
-    to: workLink({ ...tickets, states: 'new,in_progress,closed' }),
+    to: workLink({ ...tickets, states: 'new,in_progress,closed', receivedWeek: week.start }),
+    to_received: workLink({ ...tickets, states: 'new,in_progress,closed', receivedWeek: week.start }),
+    to_closed: workLink({ ...tickets, states: 'closed', closedWeek: week.start }),
     received: week.received,
     closed: week.closed,
   }));
@@ -165,6 +187,7 @@ function Figures({ data }: { data: DashboardDto }) {
             { name: 'received', label: 'Принято', color: 'blue.6' },
             { name: 'closed', label: 'Закрыто', color: 'teal.6' },
           ]}
+          splitLinks
         />
         <ChartCard
           title="Дней в статусе в среднем"

@@ -19,6 +19,9 @@ export interface WorkFilters {
   /** Tickets in one status, or come in one way (the dashboard's links). */
   status?: string;
   provider?: string;
+  /** Tickets received, or closed, in the week from this Monday (the dashboard's weekly chart). */
+  receivedWeek?: string;
+  closedWeek?: string;
 }
 
 function queryParams(filters: WorkFilters): Record<string, string> {
@@ -31,6 +34,8 @@ function queryParams(filters: WorkFilters): Record<string, string> {
   if (filters.overLimit === '1') params.overLimit = '1';
   if (filters.status) params.status = filters.status;
   if (filters.provider) params.provider = filters.provider;
+  if (filters.receivedWeek) params.receivedWeek = filters.receivedWeek;
+  if (filters.closedWeek) params.closedWeek = filters.closedWeek;
   return params;
 }
 
@@ -44,6 +49,8 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
     overLimit: search.get('overLimit') ?? '',
     status: search.get('status') ?? '',
     provider: search.get('provider') ?? '',
+    receivedWeek: search.get('receivedWeek') ?? '',
+    closedWeek: search.get('closedWeek') ?? '',
   };
 }
 

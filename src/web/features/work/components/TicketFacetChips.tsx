@@ -1,5 +1,5 @@
 import { CloseButton, Group, Pill } from '@mantine/core';
-import { channelLabel, TICKET_CHANNELS } from '../../../../domain/dashboard';
+import { channelLabel, TICKET_CHANNELS, weekLabel } from '../../../../domain/dashboard';
 import { isTicketStatus, TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import type { TicketChannel } from '../../../../domain/worklist-query';
 import type { WorkFilterValues } from './WorkFiltersBar';
@@ -10,15 +10,12 @@ import type { WorkFilterValues } from './WorkFiltersBar';
  * mysteriously short.
  */
 export function TicketFacetChips({
-  status,
-  provider,
+  facets: { status, provider, receivedWeek, closedWeek },
   onChange,
 }: {
-  status: string;
-  provider: string;
+  facets: Pick<WorkFilterValues, 'status' | 'provider' | 'receivedWeek' | 'closedWeek'>;
   onChange: (changes: Partial<WorkFilterValues>) => void;
 }) {
-  if (!status && !provider) return null;
   const chips: { key: string; label: string; clear: Partial<WorkFilterValues> }[] = [];
   if (status) {
     const name = isTicketStatus(status) ? TICKET_STATUS_LABELS[status] : status;
@@ -29,6 +26,15 @@ export function TicketFacetChips({
     const name = known ? channelLabel(provider as TicketChannel) : provider;
     chips.push({ key: 'provider', label: `Служба: ${name}`, clear: { provider: '' } });
   }
+  if (receivedWeek) {
+    const label = `Приняты за неделю с ${weekLabel(receivedWeek)}`;
+    chips.push({ key: 'receivedWeek', label, clear: { receivedWeek: '' } });
+  }
+  if (closedWeek) {
+    const label = `Закрыты за неделю с ${weekLabel(closedWeek)}`;
+    chips.push({ key: 'closedWeek', label, clear: { closedWeek: '' } });
+  }
+  if (chips.length === 0) return null;
   return (
     <Group gap="xs" data-testid="facet-chips">
       {chips.map((chip) => (

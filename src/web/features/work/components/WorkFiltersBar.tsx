@@ -26,6 +26,8 @@ export interface WorkFilterValues {
   /** From the dashboard's links: tickets in a status, or come in one way ('' when not set). */
   status: string;
   provider: string;
+  receivedWeek: string;
+  closedWeek: string;
 }
 
 export function WorkFiltersBar({

@@ -47,7 +47,15 @@ export function WorkPage() {
     overLimit: params.get('overLimit') ?? '',
     status: params.get('status') ?? '',
     provider: params.get('provider') ?? '',
+    receivedWeek: params.get('receivedWeek') ?? '',
+    closedWeek: params.get('closedWeek') ?? '',
   }));
+  const facets = {
+    status: values.status,
+    provider: values.provider,
+    receivedWeek: values.receivedWeek,
+    closedWeek: values.closedWeek,
+  };
   const [q] = useDebouncedValue(values.text.trim(), 250);
   const list = useWorklist({
     q,
@@ -56,8 +64,7 @@ export function WorkPage() {
     states: values.states,
     order: values.order,
     overLimit: values.overLimit,
-    status: values.status,
-    provider: values.provider,
+    ...facets,
   });
   const counts = useWorkCounts({
     q,
@@ -65,8 +72,7 @@ export function WorkPage() {
     assignee: values.assignee,
     states: values.states,
     overLimit: values.overLimit,
-    status: values.status,
-    provider: values.provider,
+    ...facets,
   });
 
   useEffect(() => {
@@ -82,6 +88,8 @@ export function WorkPage() {
     if (values.overLimit === '1') next.set('overLimit', '1');
     if (values.status) next.set('status', values.status);
     if (values.provider) next.set('provider', values.provider);
+    if (values.receivedWeek) next.set('receivedWeek', values.receivedWeek);
+    if (values.closedWeek) next.set('closedWeek', values.closedWeek);
     // A row tapped while the search was still settling has already left the worklist:
     // its filters must not follow onto the ticket's address.
     if (window.location.pathname !== paths.work) return;
@@ -95,6 +103,8 @@ export function WorkPage() {
     values.overLimit,
     values.status,
     values.provider,
+    values.receivedWeek,
+    values.closedWeek,
     setParams,
   ]);
 
@@ -104,8 +114,7 @@ export function WorkPage() {
     !q &&
     !values.type &&
     !values.assignee &&
-    !values.status &&
-    !values.provider &&
+    !Object.values(facets).some(Boolean) &&
     (values.states ?? DEFAULT_WORK_STATES.join(',')) === DEFAULT_WORK_STATES.join(',');
   const emptyDefault = defaultView && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) === 0;
   const hasWork = useShopHasWork(me.role === 'admin' && emptyDefault);
@@ -126,7 +135,7 @@ export function WorkPage() {
       </Group>
       {showFirstSteps && <FirstSteps />}
       <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
-      <TicketFacetChips status={values.status} provider={values.provider} onChange={onChange} />
+      <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList
         query={list}
         empty="Пусто"
