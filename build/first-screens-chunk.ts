@@ -38,6 +38,21 @@ export function firstScreensChunk() {
       wanted.clear();
       for (const id of screens) if (!entry.has(id)) wanted.add(id);
       if (wanted.size === 0) throw new Error('first screens chunk: nothing found (paths moved?)');
+      // zod is 90 KB the worklist never needs (its forms load with their screens): a domain
+      // module with a schema, imported by the shell or the worklist, once tripled this chunk.
+      const heavy = [...wanted].filter((id) =>
+        /[\\/]node_modules[\\/](zod|recharts|@mantine[\\/]charts)[\\/]/.test(id),
+      );
+      if (heavy.length > 0) {
+        const via = [...wanted].filter(
+          (id) =>
+            !id.includes('node_modules') &&
+            this.getModuleInfo(id)?.importedIds.some((imported) => heavy.includes(imported)),
+        );
+        throw new Error(
+          `first screens chunk: the shell or the worklist imports ${heavy[0]} (through ${via.map((id) => path.relative(ROOT, id)).join(', ')})`,
+        );
+      }
     },
   };
   const group = { name: 'first-screens', test: (id: string) => wanted.has(id), priority: 10 };

@@ -1,7 +1,6 @@
 import { addDays } from './calendar-date';
-import { PROVIDER_LABELS, PROVIDERS } from './providers';
 import type { PipelineStatus, TicketStatus } from './ticket-status';
-import { TICKET_CHANNEL_EXTRAS, type TicketChannel } from './worklist-query';
+import type { TicketChannel } from './ticket-channels';
 
 // The owner's dashboard (issue 20): how the shop is doing at a glance. Computed in SQL on the
 // server (src/server/dashboard); each figure links to the worklist filtered to what it counts.
@@ -52,12 +51,4 @@ export function weekStarts(today: string, count: number = DASHBOARD_WEEKS): stri
 /** «16.11»: a week on the chart's axis. */
 export function weekLabel(start: string): string {
   return `${start.slice(8, 10)}.${start.slice(5, 7)}`;
-}
-
-export const TICKET_CHANNELS: readonly TicketChannel[] = [...PROVIDERS, ...TICKET_CHANNEL_EXTRAS];
-
-export function channelLabel(channel: TicketChannel): string {
-  if (channel === 'none') return 'Служба не выбрана';
-  if (channel === 'walk_in') return 'Принёс сам';
-  return PROVIDER_LABELS[channel];
 }

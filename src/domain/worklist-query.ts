@@ -1,13 +1,10 @@
 import { PROVIDERS, type Provider } from './providers';
+import { TICKET_CHANNEL_EXTRAS } from './ticket-channels';
 import { ALL_TICKET_STATUSES, type Intake } from './ticket-status';
 import type { WorkKind } from './worklist';
 import { isCalendarDate } from './calendar-date';
 import { MAX_RECORD_ID, searchQueryText } from './input-text';
 import { z } from './zod-ru';
-
-/** How a ticket came in, beside the ПВЗ services: no service chosen yet, or brought in person. */
-export const TICKET_CHANNEL_EXTRAS = ['none', 'walk_in'] as const;
-export type TicketChannel = Provider | (typeof TICKET_CHANNEL_EXTRAS)[number];
 
 export const WORK_TYPES = ['all', 'tickets', 'tasks'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];

@@ -238,9 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'reminders',
     createReminderJobs({
       db: database.db,
+      dialect: database.dialect,
       clock,
       rules: () => workRules.get(),
-      deliver: (userId, message, urgent) => push.deliverTo(userId, message, urgent),
+      deliver: (userId, message, options) => push.deliverTo(userId, message, options),
       log: app.log,
       appName: config.appName,
     }),

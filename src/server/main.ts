@@ -60,8 +60,11 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopTrashPurge();
-    stopReminders();
+    // No job is taken from here on; the one under way gives back what the closing push
+    // service did not take (app.close() cuts its sends short) before the database closes.
+    const remindersStopped = stopReminders();
     await app.close();
+    await remindersStopped;
     await database.destroy();
     process.exit(0);
   };

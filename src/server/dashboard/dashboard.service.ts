@@ -1,17 +1,11 @@
 import type { Kysely } from 'kysely';
-import {
-  DASHBOARD_WEEKS,
-  TICKET_CHANNELS,
-  weekStarts,
-  type DashboardDto,
-  type StageAverage,
-} from '../../domain/dashboard';
+import { DASHBOARD_WEEKS, weekStarts, type DashboardDto, type StageAverage } from '../../domain/dashboard';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import { ALL_TICKET_STATUSES, TICKET_PIPELINE } from '../../domain/ticket-status';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import type { TicketChannel } from '../../domain/worklist-query';
+import { TICKET_CHANNELS, type TicketChannel } from '../../domain/ticket-channels';
 import { isProvider } from '../../domain/providers';
 import type { DB } from '../db/schema';
 import {

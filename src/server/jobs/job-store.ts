@@ -128,11 +128,27 @@ export async function completeJob(db: Db, key: string, owner: string, now: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Gives a job back to run again at `retryAt` (after a failure), keeping its attempt count. */
-export async function retryJob(db: Db, key: string, owner: string, retryAt: string, outcome: string) {
+/**
+ * Gives a job back to run again at `retryAt` (after a failure), keeping its attempt count;
+ * with `payload`, what it has done so far goes with it.
+ */
+export async function retryJob(
+  db: Db,
+  key: string,
+  owner: string,
+  retryAt: string,
+  outcome: string,
+  payload?: unknown,
+) {
   await db
     .updateTable('jobs')
-    .set({ run_at: retryAt, outcome, lease_owner: null, lease_until: null })
+    .set({
+      run_at: retryAt,
+      outcome,
+      lease_owner: null,
+      lease_until: null,
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    })
     .where('key', '=', key)
     .where('lease_owner', '=', owner)
     .where('done_at', 'is', null)

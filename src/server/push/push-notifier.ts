@@ -13,6 +13,13 @@ import {
 /** Waits before the 2nd, 3rd and 4th try of a message a push service could not take. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
 
+export interface DeliveryReport {
+  /** Endpoints the push service accepted the message for. */
+  delivered: string[];
+  /** Endpoints to try again later (no answer, 429, 5xx, or the server was shutting down). */
+  retry: string[];
+}
+
 export interface PushNotifier {
   /**
    * Tells the people a committed change concerns, leaving out its author. Returns at
@@ -20,10 +27,15 @@ export interface PushNotifier {
    */
   notify(change: WorkChange, authorId: number): void;
   /**
-   * Sends one message to every browser of a person (reminders), retrying as `notify` does;
-   * resolves when that is over. Never rejects for a push service's failure.
+   * One try of one message to every browser of a person but those in `except` (reminders:
+   * their job retries later, so a push service that is down holds no lease for minutes).
+   * Says which browsers took it and which are worth another try.
    */
-  deliverTo(userId: number, message: PushMessage, urgent: boolean): Promise<void>;
+  deliverTo(
+    userId: number,
+    message: PushMessage,
+    options: { urgent: boolean; except?: readonly string[] },
+  ): Promise<DeliveryReport>;
   /** Resolves when every delivery started so far, retries included, has finished. */
   idle(): Promise<void>;
   /** Drops pending retries (server shutdown) and waits for sends in flight. */
@@ -117,14 +129,31 @@ export function createPushNotifier({
       }
     },
 
-    async deliverTo(userId, message, urgent) {
-      if (closed) return;
-      const recipients = await subscriptionsOf(db, userId, null);
-      const work = Promise.all(recipients.map((subscription) => deliver(subscription, message, urgent))).then(
-        () => undefined,
+    async deliverTo(userId, message, { urgent, except = [] }) {
+      const recipients = (await subscriptionsOf(db, userId, null)).filter(
+        (subscription) => !except.includes(subscription.endpoint),
       );
-      track(work.catch(() => undefined));
+      const report: DeliveryReport = { delivered: [], retry: [] };
+      if (closed) return { delivered: [], retry: recipients.map((subscription) => subscription.endpoint) };
+      const work = Promise.all(
+        recipients.map(async (subscription) => {
+          const result = await send(subscription, message, { urgent });
+          const context = { userId, service: serviceOf(subscription.endpoint), tag: message.tag };
+          if (result.outcome === 'sent') report.delivered.push(subscription.endpoint);
+          else if (result.outcome === 'retry') {
+            report.retry.push(subscription.endpoint);
+            log.info({ ...context, status: result.status, err: result.error }, 'push failed, job will retry');
+          } else if (result.outcome === 'gone') {
+            await deleteSubscription(db, subscription.endpoint);
+            log.info({ ...context, status: result.status }, 'push subscription gone');
+          } else {
+            log.warn({ ...context, status: result.status, err: result.error }, 'push not delivered');
+          }
+        }),
+      );
+      track(work.then(() => undefined).catch(() => undefined));
       await work;
+      return report;
     },
 
     async idle() {

@@ -15,14 +15,18 @@ const TABLES = [
 
 export const OVERDUE_NOTICE = 'overdue';
 
-/** The key that records an item was named to its assignee as overdue, once per due date. */
-export function overdueKey(kind: WorkKind, id: number, dueDate: string): string {
-  return `${OVERDUE_NOTICE}:${kind}:${id}:${dueDate}`;
+/**
+ * The key that records an item was named as overdue to its assignee: once per due date and
+ * person, so an overdue item given to someone else is news to them.
+ */
+export function overdueKey(kind: WorkKind, id: number, dueDate: string, assigneeId: number): string {
+  return `${OVERDUE_NOTICE}:${kind}:${id}:${dueDate}:${assigneeId}`;
 }
 
 /** The same key computed in SQL over a row of `table`. */
 function overdueKeySql(kind: WorkKind) {
-  return sql<string>`${sql.lit(`${OVERDUE_NOTICE}:${kind}:`)} || cast(id as text) || ${sql.lit(':')} || due_date`;
+  const colon = sql.lit(':');
+  return sql<string>`${sql.lit(`${OVERDUE_NOTICE}:${kind}:`)} || cast(id as text) || ${colon} || due_date || ${colon} || cast(assignee_id as text)`;
 }
 
 export interface DueCounts {
@@ -138,6 +142,7 @@ export interface ChangedOverdue {
   kind: WorkKind;
   id: number;
   dueDate: string;
+  assigneeId: number;
 }
 
 /**
@@ -150,7 +155,7 @@ export async function changedOverdueItems(db: Db, today: string, since: string):
     const key = overdueKeySql(kind);
     const rows = await db
       .selectFrom(table)
-      .select(['id', 'due_date'])
+      .select(['id', 'due_date', 'assignee_id'])
       .where('updated_at', '>=', since)
       .where('work_state', 'in', OPEN_STATES)
       .where('assignee_id', 'is not', null)
@@ -159,7 +164,11 @@ export async function changedOverdueItems(db: Db, today: string, since: string):
         not(exists(selectFrom('jobs').select('jobs.key').where('jobs.key', '=', key))),
       )
       .execute();
-    for (const row of rows) if (row.due_date) found.push({ kind, id: row.id, dueDate: row.due_date });
+    for (const row of rows) {
+      if (row.due_date && row.assignee_id !== null) {
+        found.push({ kind, id: row.id, dueDate: row.due_date, assigneeId: row.assignee_id });
+      }
+    }
   }
   return found;
 }

@@ -9,6 +9,8 @@ import { startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import type { WorkKind } from '../../domain/worklist';
 import type { Clock } from '../clock';
+import type { DeliveryReport } from '../push/push-notifier';
+import type { DialectName } from '../db/dialect-name';
 import type { DB } from '../db/schema';
 import {
   addJobs,
@@ -20,6 +22,7 @@ import {
   type ClaimedJob,
 } from '../jobs/job-store';
 import {
+  type ChangedOverdue,
   changedOverdueItems,
   dueCountsByAssignee,
   firstDueItems,
@@ -40,11 +43,18 @@ import {
 
 const DIGEST = 'digest';
 const REMIND = 'remind';
-/** Long enough for a push with all its retries (push-notifier.ts: 5 s + 30 s + 2 min). */
-export const LEASE_MS = 10 * 60_000;
+/**
+ * A job makes one try of each push (15 s at most, push-sender.ts) and is given back to retry
+ * later, so its lease is short: an instance that dies holds its jobs two minutes.
+ */
+export const LEASE_MS = 2 * 60_000;
 const TICK_MS = 30_000;
 const FIRST_TICK_MS = 5_000;
-const MAX_ATTEMPTS = 5;
+/** Retries after 1, 2, 4, 8, 16, 30, 30 minutes: a push service down for an hour and a half. */
+export const MAX_ATTEMPTS = 8;
+const retryDelayMs = (attempt: number) => Math.min(2 ** (attempt - 1), 30) * 60_000;
+/** A morning push more than this late (the service was down) is no use any more. */
+const STALE_AFTER_MS = 12 * 3_600_000;
 const CLAIM_BATCH = 20;
 /** A sweep looks back a little past its last run: a write committed late is still seen. */
 const SWEEP_OVERLAP_MS = 5 * 60_000;
@@ -52,10 +62,15 @@ const KEEP_DONE_DAYS = 30;
 /** Overdue records stay longer: while kept, an item still overdue is not news again. */
 const KEEP_OVERDUE_DAYS = 365;
 
-export type DeliverTo = (userId: number, message: PushMessage, urgent: boolean) => Promise<void>;
+export type DeliverTo = (
+  userId: number,
+  message: PushMessage,
+  options: { urgent: boolean; except?: readonly string[] },
+) => Promise<DeliveryReport>;
 
 export interface ReminderJobsDeps {
   db: Kysely<DB>;
+  dialect: DialectName;
   clock: Clock;
   rules: () => Promise<WorkRulesValues>;
   deliver: DeliverTo;
@@ -68,20 +83,36 @@ export interface ReminderJobsDeps {
 export interface ReminderJobs {
   /** Adds what is due, then runs every due job this instance can take. */
   tick(): Promise<void>;
-  /** Ticks every 30 seconds from now on; returns the function that stops it. */
-  start(): () => void;
+  /**
+   * Ticks every 30 seconds from now on. Returns the stop: no job is taken after it, and it
+   * resolves once the tick under way has given back or finished what it holds.
+   */
+  start(): () => Promise<void>;
 }
 
-interface RemindPayload {
-  userId: number;
+interface DigestPayload {
   date: string;
-  message: PushMessage;
+  /** When it was due: a morning push later than STALE_AFTER_MS is not sent. */
+  due: string;
 }
 
-interface OverduePayload {
-  kind: WorkKind;
-  id: number;
-  dueDate: string;
+interface RemindPayload extends DigestPayload {
+  userId: number;
+  message: PushMessage;
+  /** Browsers that took it on an earlier try. */
+  delivered?: string[];
+}
+
+type OverduePayload = ChangedOverdue;
+
+/** A job to give back with what it has done so far: it runs again later. */
+class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly payload?: unknown,
+  ) {
+    super(message);
+  }
 }
 
 export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
@@ -90,11 +121,15 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
   /** Changes up to this instant have been looked at for new overdue items. */
   let sweptSince: string | undefined;
   let running: Promise<void> | undefined;
+  let stopping = false;
+  const stale = (payload: DigestPayload, nowIso: string) =>
+    Date.parse(nowIso) - Date.parse(payload.due) > STALE_AFTER_MS;
 
   async function plan(today: string, timeZone: string, nowIso: string, reminderTime: string) {
     const runAt = zonedInstant(today, reminderTime, timeZone);
     if (nowIso < runAt) return;
-    await addJobs(db, [{ key: `${DIGEST}:${today}`, kind: DIGEST, runAt, payload: { date: today } }], nowIso);
+    const digest: DigestPayload = { date: today, due: runAt };
+    await addJobs(db, [{ key: `${DIGEST}:${today}`, kind: DIGEST, runAt, payload: digest }], nowIso);
     // Until the morning push has gone out, an item overdue since midnight waits for it.
     if (!(await isDone(db, `${DIGEST}:${today}`))) return;
     const since = sweptSince ?? startOfDayIn(today, timeZone);
@@ -103,7 +138,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
     await addJobs(
       db,
       changed.map((item) => ({
-        key: overdueKey(item.kind, item.id, item.dueDate),
+        key: overdueKey(item.kind, item.id, item.dueDate, item.assigneeId),
         kind: OVERDUE_NOTICE,
         runAt: nowIso,
         payload: item satisfies OverduePayload,
@@ -113,10 +148,15 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
   }
 
   /** Works out the morning pushes: one remind job per person, every overdue item recorded. */
-  async function expandDigest(job: ClaimedJob, today: string, nowIso: string): Promise<string> {
-    const { date } = job.payload as { date: string };
-    if (date !== today) return 'missed: the day had passed';
-    return db.transaction().execute(async (trx) => {
+  async function expandDigest(job: ClaimedJob, nowIso: string): Promise<string | null> {
+    const payload = job.payload as DigestPayload;
+    if (stale(payload, nowIso)) return 'missed: too late';
+    const today = payload.date;
+    // One snapshot for the whole digest on PostgreSQL: an item moved into the past meanwhile is
+    // neither counted nor recorded, so the next sweep tells its assignee.
+    const transaction =
+      deps.dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+    return transaction.execute(async (trx) => {
       const people = await dueCountsByAssignee(trx, today);
       const remind = [];
       for (const person of people) {
@@ -126,7 +166,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
           key: `${REMIND}:${today}:${person.userId}`,
           kind: REMIND,
           runAt: nowIso,
-          payload: { userId: person.userId, date: today, message } satisfies RemindPayload,
+          payload: { ...payload, userId: person.userId, message } satisfies RemindPayload,
         });
       }
       await addJobs(trx, remind, nowIso);
@@ -138,55 +178,64 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
       if (!(await completeJob(trx, job.key, owner, nowIso, `${remind.length} people`))) {
         throw new Error('lease lost');
       }
-      return '';
+      return null;
     });
   }
 
-  async function remind(job: ClaimedJob, today: string): Promise<string> {
-    const { userId, date, message } = job.payload as RemindPayload;
-    // Yesterday's morning push is no use today (the service was down all day).
-    if (date !== today) return 'missed: the day had passed';
-    await deps.deliver(userId, message, false);
-    return 'sent';
+  /** Sends to the browsers that have not taken it yet; gives the job back if some may later. */
+  async function send(job: ClaimedJob, userId: number, message: PushMessage, delivered: readonly string[]) {
+    const report = await deps.deliver(userId, message, { urgent: false, except: delivered });
+    const done = [...delivered, ...report.delivered];
+    if (report.retry.length > 0) {
+      throw new RetryLater(`${report.retry.length} browser(s) to try again`, {
+        ...(job.payload as object),
+        delivered: done,
+      });
+    }
+    return done.length > 0 ? 'sent' : 'no browser took it';
+  }
+
+  async function remind(job: ClaimedJob, nowIso: string): Promise<string> {
+    const payload = job.payload as RemindPayload;
+    // A morning push half a day late (the service was down) is no use.
+    if (stale(payload, nowIso)) return 'missed: too late';
+    return send(job, payload.userId, payload.message, payload.delivered ?? []);
   }
 
   async function notifyOverdue(job: ClaimedJob, today: string): Promise<string> {
-    const { kind, id, dueDate } = job.payload as OverduePayload;
+    const { kind, id, dueDate, assigneeId } = job.payload as OverduePayload;
     const item = await readItem(db, kind, id);
-    // Checked again now: fixed, closed or given to nobody since it was found, it is no news.
-    if (!item?.open || item.assigneeId === null || item.dueDate !== dueDate || dueDate >= today) {
+    // Checked again now: fixed, closed or given to someone else since, it is no news.
+    if (!item?.open || item.assigneeId !== assigneeId || item.dueDate !== dueDate || dueDate >= today) {
       return 'skipped: no longer overdue';
     }
-    await deps.deliver(
-      item.assigneeId,
-      overdueMessage(appName, { kind, id, title: item.title, dueDate }, today),
-      false,
-    );
-    return 'sent';
+    const message = overdueMessage(appName, { kind, id, title: item.title, dueDate }, today);
+    const delivered = (job.payload as { delivered?: string[] }).delivered ?? [];
+    return send(job, assigneeId, message, delivered);
   }
 
   async function run(job: ClaimedJob, today: string, nowIso: string) {
+    const finish = (outcome: string) => completeJob(db, job.key, owner, clock.now().toISOString(), outcome);
     try {
-      let outcome: string;
-      if (job.kind === DIGEST) {
-        outcome = await expandDigest(job, today, nowIso);
-        if (outcome === '') return;
-      } else if (job.kind === REMIND) {
-        outcome = await remind(job, today);
-      } else if (job.kind === OVERDUE_NOTICE) {
-        outcome = await notifyOverdue(job, today);
-      } else {
-        outcome = `skipped: unknown kind`;
-      }
-      await completeJob(db, job.key, owner, clock.now().toISOString(), outcome);
+      // Taken this often, it has crashed or hung its instance every time: give up on it.
+      if (job.attempts > MAX_ATTEMPTS)
+        return void (await finish(`failed: gave up after ${MAX_ATTEMPTS} tries`));
+      let outcome: string | null;
+      if (job.kind === DIGEST) outcome = await expandDigest(job, nowIso);
+      else if (job.kind === REMIND) outcome = await remind(job, nowIso);
+      else if (job.kind === OVERDUE_NOTICE) outcome = await notifyOverdue(job, today);
+      else outcome = 'skipped: unknown kind';
+      if (outcome !== null) await finish(outcome);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      log.error({ err: error, job: job.key, attempt: job.attempts }, 'job failed');
+      const payload = error instanceof RetryLater ? error.payload : undefined;
+      if (!(error instanceof RetryLater))
+        log.error({ err: error, job: job.key, attempt: job.attempts }, 'job failed');
       if (job.attempts >= MAX_ATTEMPTS) {
-        await completeJob(db, job.key, owner, clock.now().toISOString(), `failed: ${message}`);
+        await finish(`failed: ${message}`);
       } else {
-        const retryAt = new Date(clock.now().getTime() + job.attempts * 60_000).toISOString();
-        await retryJob(db, job.key, owner, retryAt, `retry: ${message}`);
+        const retryAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts)).toISOString();
+        await retryJob(db, job.key, owner, retryAt, `retry: ${message}`, payload);
       }
     }
   }
@@ -197,7 +246,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
     const rules = await deps.rules();
     const today = todayIn(rules.timeZone, now);
     await plan(today, rules.timeZone, nowIso, rules.reminderTime);
-    for (;;) {
+    while (!stopping) {
       const at = clock.now();
       const jobs = await claimDueJobs(db, {
         owner,
@@ -221,6 +270,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
     },
 
     start() {
+      stopping = false;
       const tick = () => {
         reminders.tick().catch((error: unknown) => log.error({ err: error }, 'reminder tick failed'));
       };
@@ -229,9 +279,11 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
       const every = setInterval(tick, TICK_MS);
       first.unref();
       every.unref();
-      return () => {
+      return async () => {
+        stopping = true;
         clearTimeout(first);
         clearInterval(every);
+        await running?.catch(() => undefined);
       };
     },
   };

@@ -3,7 +3,7 @@ import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
-import type { TicketChannel } from '../../domain/worklist-query';
+import type { TicketChannel } from '../../domain/ticket-channels';
 
 /** Position after the last row shown: the full order key. */
 export interface WorkCursor {

@@ -17,6 +17,9 @@ const LABELS: [label: string, status: string][] = [
   ['Доставка до клиента', 'delivery_to_client'],
   ['Оповестить клиента', 'notify_client'],
   ['Закрыта', 'closed'],
+  ['Забран из ПВЗ', 'picked_from_pvz'],
+  ['Оформлена обратная доставка', 'return_delivery_requested'],
+  ['Возвращён', 'returned'],
 ];
 
 /**
@@ -98,10 +101,13 @@ export function stageSpansMigration(dialect: DialectName): Migration {
             coalesce(lag(h.ts) over w, t.created_at) as entered_at
           from history h join tickets t on t.id = h.item_id
           where h.item_kind = 'ticket' and h.action = 'status_change' and h.new_status is not null
-            and h.ts like '____-__-__T%Z'
           window w as (partition by h.item_id order by h.id)
         ) s
-        where s.status is not null and s.entered_at like '____-__-__T%Z' and s.entered_at <= s.left_at
+        -- Filtered after the steps are paired: a step dated in the old tool's own way drops the
+        -- two spans it bounds instead of lending its status to its neighbours'.
+        where s.status is not null
+          and s.entered_at like '____-__-__T%Z' and s.left_at like '____-__-__T%Z'
+          and s.entered_at <= s.left_at
       `.execute(db);
     },
   };

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { channelLabel, weekLabel, type DashboardDto } from '../../../../domain/dashboard';
+import { weekLabel, type DashboardDto } from '../../../../domain/dashboard';
+import { channelLabel } from '../../../../domain/ticket-channels';
 import { paths } from '../../../../domain/routes';
 import { TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -29,6 +30,10 @@ interface Row {
   to: string;
   [value: string]: string | number | null;
 }
+
+/** «2,5 дн.», «—» for no figure. */
+const figure = (value: string | number | null | undefined, unit: string) =>
+  typeof value === 'number' ? `${value.toLocaleString('ru-RU')}${unit}` : '—';
 
 const linkOf = (row: Row, series: string) => {
   const own = row[`to_${series}`];
@@ -68,7 +73,9 @@ function ChartCard({
           orientation={horizontal ? 'vertical' : 'horizontal'}
           series={series}
           withLegend={series.length > 1}
-          valueFormatter={(value) => `${value}${unit}`}
+          valueFormatter={(value) => figure(value, unit)}
+          // The links below say the same to a screen reader and a keyboard.
+          aria-hidden
           yAxisProps={horizontal ? { width: 150 } : undefined}
           gridAxis={horizontal ? 'x' : 'y'}
           barProps={(one) => ({
@@ -79,20 +86,19 @@ function ChartCard({
           })}
         />
         <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((row) =>
+          {rows.map((row, index) =>
             splitLinks ? (
               series.map((one) => (
-                <li key={`${row.label}-${one.name}`}>
+                <li key={`${index}-${one.name}`}>
                   <Anchor component={Link} to={linkOf(row, one.name)} size="sm" className="tap-target">
-                    {row.label} {one.label.toLowerCase()}: {row[one.name] ?? '—'}
-                    {unit}
+                    {row.label} {one.label.toLowerCase()}: {figure(row[one.name], unit)}
                   </Anchor>
                 </li>
               ))
             ) : (
-              <li key={row.label}>
+              <li key={index}>
                 <Anchor component={Link} to={row.to} size="sm" className="tap-target">
-                  {row.label}: {series.map((one) => `${row[one.name] ?? '—'}${unit}`).join(' / ')}
+                  {row.label}: {series.map((one) => figure(row[one.name], unit)).join(' / ')}
                 </Anchor>
               </li>
             ),

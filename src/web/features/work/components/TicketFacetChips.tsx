@@ -1,7 +1,7 @@
 import { CloseButton, Group, Pill } from '@mantine/core';
-import { channelLabel, TICKET_CHANNELS, weekLabel } from '../../../../domain/dashboard';
+import { weekLabel } from '../../../../domain/dashboard';
+import { channelLabel, isTicketChannel } from '../../../../domain/ticket-channels';
 import { isTicketStatus, TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
-import type { TicketChannel } from '../../../../domain/worklist-query';
 import type { WorkFilterValues } from './WorkFiltersBar';
 
 /**
@@ -22,9 +22,12 @@ export function TicketFacetChips({
     chips.push({ key: 'status', label: `Статус: ${name}`, clear: { status: '' } });
   }
   if (provider) {
-    const known = (TICKET_CHANNELS as readonly string[]).includes(provider);
-    const name = known ? channelLabel(provider as TicketChannel) : provider;
-    chips.push({ key: 'provider', label: `Служба: ${name}`, clear: { provider: '' } });
+    // «Клиент принёс сам» and «Служба не выбрана» say it whole; a service gets its name.
+    const label =
+      provider === 'walk_in' || provider === 'none'
+        ? channelLabel(provider)
+        : `Служба: ${isTicketChannel(provider) ? channelLabel(provider) : provider}`;
+    chips.push({ key: 'provider', label, clear: { provider: '' } });
   }
   if (receivedWeek) {
     const label = `Приняты за неделю с ${weekLabel(receivedWeek)}`;
@@ -43,6 +46,7 @@ export function TicketFacetChips({
             {chip.label}
             <CloseButton
               size="sm"
+              className="tap-target"
               aria-label={`Убрать фильтр «${chip.label}»`}
               onClick={() => onChange(chip.clear)}
             />
