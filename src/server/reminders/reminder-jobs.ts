@@ -7,7 +7,6 @@ import type { PushMessage } from '../../domain/push-message';
 import { DIGEST_ITEMS, digestMessage, overdueMessage, zonedInstant } from '../../domain/reminders';
 import { startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import type { WorkKind } from '../../domain/worklist';
 import type { Clock } from '../clock';
 import type { DeliveryReport } from '../push/push-notifier';
 import type { DialectName } from '../db/dialect-name';
