@@ -1,3 +1,5 @@
+import { noteServerDate } from './server-clock';
+
 /** An API failure with the server's Russian message (or ours, when the server was unreachable). */
 export class ApiError extends Error {
   constructor(
@@ -61,6 +63,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
   } catch {
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
+  noteServerDate(response.headers.get('date'));
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) throw responseError(response.status, data);

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_SHOP_TIME_ZONE, todayIn } from '../../domain/due-marks';
+import { serverNow } from './server-clock';
 import { workRulesQuery } from './work-rules-query';
 
 // One minute clock for the whole app: every badge on a long list reads it, none keeps a timer.
-let now = new Date();
+let now = serverNow();
 const listeners = new Set<() => void>();
 let timer: number | undefined;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (timer === undefined) {
-    now = new Date();
+    now = serverNow();
     timer = window.setInterval(() => {
-      now = new Date();
+      now = serverNow();
       for (const notify of listeners) notify();
     }, 60_000);
   }
@@ -29,8 +30,9 @@ function subscribe(listener: () => void) {
 const currentTime = () => now;
 
 /**
- * Today's date in the shop's time zone («Настройки»; Москва until it is read), turning over
- * at the shop's midnight even on a screen left open overnight.
+ * Today's date in the shop's time zone («Настройки»; Москва until it is read), by the server's
+ * clock if this device's is off, turning over at the shop's midnight even on a screen left open
+ * overnight.
  */
 export function useShopToday(): string {
   const timeZone = useQuery(workRulesQuery).data?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
