@@ -38,6 +38,8 @@ const configSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where `npm run backup` and the automatic backups write (issue 21); best another disk. */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres|postgresql):\/\/|^sqlite:/, 'expected postgres://…, postgresql://… or sqlite:<file>')
@@ -143,6 +145,7 @@ function toConfig(env: z.infer<typeof configSchema>) {
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'gl-zadachi.sqlite')}`,
     publicUrl: env.PUBLIC_URL,
     inviteCode: env.INVITE_CODE,

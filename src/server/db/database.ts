@@ -12,6 +12,8 @@ export interface Database {
   dialect: DialectName;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
+  /** SQLite only: the connection itself, for its online backup (src/server/backup). */
+  sqlite?: SQLite.Database;
   destroy(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
 
 function openPostgres(connectionString: string, schema?: string): Database {

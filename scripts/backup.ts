@@ -1,0 +1,30 @@
+// `npm run backup`: one archive of the database (a consistent snapshot, taken while the server
+// runs), the uploaded files and the push keys, with a manifest of counts and SHA-256 sums,
+// written to BACKUP_DIR (./backups unless set). Restore with `npm run restore -- ARCHIVE`.
+import { writeBackup } from '../src/server/backup/write-backup';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+try {
+  const started = Date.now();
+  const { file, manifest } = await writeBackup(
+    { database, databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    config.backupDir,
+  );
+  const { size } = await import('node:fs').then((fs) => fs.statSync(file));
+  const { tickets, tasks, clients, files } = manifest.counts;
+  process.stdout.write(
+    `Резервная копия готова: ${file}\n` +
+      `${size < 1_048_576 ? `${Math.ceil(size / 1024)} КБ` : `${(size / 1_048_576).toFixed(1)} МБ`} за ${((Date.now() - started) / 1000).toFixed(1)} с; ` +
+      `заявок ${tickets}, задач ${tasks}, клиентов ${clients}, файлов ${files}\n`,
+  );
+} catch (error) {
+  process.stderr.write(
+    `Резервная копия не сделана: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exitCode = 1;
+} finally {
+  await database.destroy();
+}

@@ -1,0 +1,265 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import tar from 'tar-stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TicketDetailDto } from '../../domain/ticket-schemas';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/database';
+import { multipart } from '../test/multipart';
+import {
+  apiCaller,
+  describeEachDatabase,
+  sessionCookie,
+  TEST_PASSWORD,
+  testConfig,
+  type SignedIn,
+} from '../test/test-app';
+import { COUNTED_TABLES, type Manifest } from './manifest';
+import { restoreBackup, type RestoreTarget } from './restore-backup';
+import { writeBackup } from './write-backup';
+
+// Issue 21: a backup taken while people write restores elsewhere to the same counts,
+// byte-identical files and the same worklist; a damaged archive is refused in Russian.
+
+const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+describeEachDatabase('backup and restore', (ctx) => {
+  let admin: SignedIn;
+  const call = apiCaller(ctx, () => admin);
+  const cleanups: (() => Promise<void>)[] = [];
+  let archive: string;
+  let manifest: Manifest;
+
+  /** A place to restore into: a fresh data folder and an empty database. */
+  async function newTarget(): Promise<RestoreTarget> {
+    const dataDir = tempDir('glz-restore-');
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    if (ctx.dialect === 'sqlite')
+      return { dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'db.sqlite')}` };
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `glz_restore_${randomBytes(5).toString('hex')}`;
+    const adminClient = new pg.Client({ connectionString: url });
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+    await adminClient.end();
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    });
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    // The dump recreates the source's schema in the new database.
+    return { dataDir, databaseUrl: target.toString(), pgSchema: ctx.database.schema };
+  }
+
+  async function openRestored(target: RestoreTarget): Promise<{ database: Database; app: FastifyInstance }> {
+    const database = openDatabase(target.databaseUrl, { pgSchema: target.pgSchema });
+    const app = await buildApp({
+      config: { ...testConfig(), dataDir: target.dataDir },
+      database,
+      webRoot: null,
+    });
+    cleanups.push(async () => {
+      await app.close();
+      await database.destroy();
+    });
+    return { database, app };
+  }
+
+  beforeAll(async () => {
+    admin = await ctx.loginAs('admin');
+    for (let i = 0; i < 3; i += 1) {
+      const created = await call('POST', '/api/tickets', {
+        title: 'Замена SSD',
+        client: { mode: 'new', fullName: `Архивов Артём ${i}` },
+        dueDate: '2026-11-30',
+      });
+      const ticket = created.json<{ ticket: TicketDetailDto }>().ticket;
+      const body = multipart([
+        { filename: `акт-${i}.pdf`, content: randomBytes(50_000 + i), type: 'application/pdf' },
+        { filename: `пустой-${i}.txt`, content: Buffer.alloc(0), type: 'text/plain' },
+      ]);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${ticket.id}/files`,
+        headers: { ...body.headers, cookie: admin.cookie },
+        payload: body.payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+    }
+  });
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('backs up while people write: the archive holds one moment, whole', async () => {
+    const before = Number(
+      (
+        await ctx.database.db
+          .selectFrom('tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        const response = await call('POST', '/api/tasks', { title: `Во время копии ${written}` });
+        expect(response.statusCode).toBe(201);
+        written += 1;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const outDir = tempDir('glz-backups-');
+    cleanups.push(async () => fs.rmSync(outDir, { recursive: true, force: true }));
+    ({ file: archive, manifest } = await writeBackup(
+      { database: ctx.database, databaseUrl: process.env.TEST_DATABASE_URL ?? '', dataDir: ctx.dataDir },
+      outDir,
+      new Date('2026-11-23T21:40:05Z'),
+    ));
+    writing = false;
+    await writer;
+    expect(path.basename(archive)).toBe('gl-zadachi-backup-2026-11-23T21-40-05Z.tar.gz');
+    expect(fs.readdirSync(outDir)).toEqual([path.basename(archive)]);
+    expect(manifest.counts.tickets).toBe(3);
+    expect(manifest.counts.files).toBe(6);
+    expect(manifest.counts.tasks).toBeGreaterThanOrEqual(before);
+    expect(manifest.counts.tasks).toBeLessThanOrEqual(before + written);
+    expect(written).toBeGreaterThan(0);
+    const paths = manifest.entries.map((entry) => entry.path);
+    expect(paths[0]).toBe(ctx.dialect === 'sqlite' ? 'database.sqlite' : 'database.pgdump');
+    expect(paths).toContain('vapid-keys.json');
+    expect(paths.filter((entry) => entry.startsWith('files/'))).toHaveLength(6);
+  });
+
+  it('restores into an empty place: the same counts, byte-identical files and push keys, the same worklist', async () => {
+    const target = await newTarget();
+    const restoredManifest = await restoreBackup(archive, target);
+    expect(restoredManifest.counts).toEqual(manifest.counts);
+    const restored = await openRestored(target);
+    for (const table of COUNTED_TABLES) {
+      const row = await restored.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      expect(Number(row?.n), table).toBe(manifest.counts[table]);
+    }
+    const files = await restored.database.db.selectFrom('files').select(['path']).execute();
+    for (const file of files) {
+      expect(sha(path.join(target.dataDir, 'files', file.path))).toBe(
+        sha(path.join(ctx.dataDir, 'files', file.path)),
+      );
+    }
+    expect(sha(path.join(target.dataDir, 'vapid-keys.json'))).toBe(
+      sha(path.join(ctx.dataDir, 'vapid-keys.json')),
+    );
+
+    // The same people sign in with the same passwords, and see the same list.
+    const login = await restored.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.user.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const list = (app: FastifyInstance, cookie: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/work?states=new,in_progress,closed&limit=100',
+        headers: { cookie },
+      });
+    const mine = (await list(restored.app, sessionCookie(login))).json<{
+      items: { kind: string; id: number }[];
+    }>();
+    const theirs = (await list(ctx.app, admin.cookie)).json<{ items: { kind: string; id: number }[] }>();
+    const original = new Map(theirs.items.map((item) => [`${item.kind}-${item.id}`, item]));
+    expect(mine.items.length).toBe(manifest.counts.tickets + manifest.counts.tasks);
+    for (const item of mine.items) expect(item).toEqual(original.get(`${item.kind}-${item.id}`));
+  });
+
+  it('refuses a place that holds data, unless told', async () => {
+    const target = await newTarget();
+    await restoreBackup(archive, target);
+    await expect(restoreBackup(archive, target)).rejects.toThrow(
+      'Папка данных или база уже содержат данные. Восстановление заменит их: повторите с --force, если это и нужно',
+    );
+    if (ctx.dialect === 'sqlite') {
+      fs.writeFileSync(path.join(target.dataDir, 'files', 'лишний.txt'), 'x');
+      await restoreBackup(archive, { ...target, force: true });
+      expect(fs.existsSync(path.join(target.dataDir, 'files', 'лишний.txt'))).toBe(false);
+    }
+  });
+
+  it('says in Russian what is wrong with a damaged archive, and touches nothing', async () => {
+    const target = await newTarget();
+    const broken = tempDir('glz-broken-');
+    cleanups.push(async () => fs.rmSync(broken, { recursive: true, force: true }));
+
+    // One file's bytes changed, the manifest kept.
+    const tampered = path.join(broken, 'tampered.tar.gz');
+    await repack(archive, tampered, (name, body) =>
+      name.startsWith('files/') && body.length > 0
+        ? Buffer.concat([body.subarray(1), Buffer.from('!')])
+        : body,
+    );
+    await expect(restoreBackup(tampered, target)).rejects.toThrow(
+      /^Архив повреждён: файл files\/.* не совпадает с контрольной суммой/,
+    );
+
+    // A file missing.
+    const missing = path.join(broken, 'missing.tar.gz');
+    await repack(archive, missing, (name, body) => (name === 'vapid-keys.json' ? null : body));
+    await expect(restoreBackup(missing, target)).rejects.toThrow(
+      'Архив повреждён: нет файла vapid-keys.json',
+    );
+
+    // Cut short, as a copy that did not finish.
+    const cut = path.join(broken, 'cut.tar.gz');
+    const bytes = fs.readFileSync(archive);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(restoreBackup(cut, target)).rejects.toThrow(
+      'Архив оборван или повреждён: прочитать его до конца не удалось',
+    );
+
+    // Not a backup at all.
+    const photo = path.join(broken, 'photo.jpg');
+    fs.writeFileSync(photo, randomBytes(5000));
+    await expect(restoreBackup(photo, target)).rejects.toThrow(
+      'Это не резервная копия GL Задачи (нет описи manifest.json)',
+    );
+
+    // Nothing was put in place by any of them.
+    expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+    if (ctx.dialect === 'sqlite')
+      expect(fs.existsSync(target.databaseUrl.slice('sqlite:'.length))).toBe(false);
+  });
+});
+
+/** Rewrites an archive entry by entry: `change` returns new bytes, or null to leave the entry out. */
+async function repack(from: string, to: string, change: (name: string, body: Buffer) => Buffer | null) {
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const done = pipeline(pack, createGzip(), fs.createWriteStream(to));
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
+    stream.on('end', () => {
+      const body = change(header.name, Buffer.concat(chunks));
+      if (body) pack.entry({ ...header, size: body.length }, body);
+      next();
+    });
+  });
+  await pipeline(fs.createReadStream(from), createGunzip(), extract);
+  pack.finalize();
+  await done;
+}

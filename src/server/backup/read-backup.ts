@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  MANIFEST_NAME,
+  isSafeEntryPath,
+  type Manifest,
+  type ManifestEntry,
+} from './manifest';
+
+/** What is wrong with an archive, in words for the person restoring it. */
+export class BackupArchiveError extends Error {}
+
+const NOT_A_BACKUP = 'Это не резервная копия GL Задачи (нет описи manifest.json)';
+
+/**
+ * Unpacks an archive into `intoDir` and checks it against its manifest before anything is
+ * restored: every entry present, of its size and SHA-256, nothing unlisted, no path leaving
+ * the folder. Throws BackupArchiveError saying what is wrong.
+ */
+export async function unpackAndVerify(archive: string, intoDir: string): Promise<Manifest> {
+  if (!fs.existsSync(archive)) throw new BackupArchiveError(`Файл не найден: ${archive}`);
+  const seen = new Map<string, ManifestEntry>();
+  let manifestText: string | null = null;
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    void (async () => {
+      const name = header.name;
+      if (header.type !== 'file' || !isSafeEntryPath(name)) {
+        throw new BackupArchiveError(`В архиве недопустимая запись: ${name}`);
+      }
+      if (name === MANIFEST_NAME) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        manifestText = Buffer.concat(chunks).toString('utf8');
+        return;
+      }
+      const target = path.join(intoDir, ...name.split('/'));
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const hash = createHash('sha256');
+      let size = 0;
+      await pipeline(
+        stream,
+        async function* (chunks: AsyncIterable<unknown>) {
+          for await (const chunk of chunks) {
+            const bytes = chunk as Buffer;
+            hash.update(bytes);
+            size += bytes.length;
+            yield bytes;
+          }
+        },
+        fs.createWriteStream(target, { mode: 0o600 }),
+      );
+      seen.set(name, { path: name, size, sha256: hash.digest('hex') });
+    })().then(
+      () => next(),
+      (error: unknown) => next(error as Error),
+    );
+  });
+  try {
+    await pipeline(fs.createReadStream(archive), createGunzip(), extract);
+  } catch (error) {
+    if (error instanceof BackupArchiveError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (
+      code === 'Z_DATA_ERROR' ||
+      code === 'Z_BUF_ERROR' ||
+      /header|gzip|unexpected end/i.test(String(error))
+    ) {
+      throw new BackupArchiveError(
+        manifestText === null && seen.size === 0
+          ? NOT_A_BACKUP
+          : 'Архив оборван или повреждён: прочитать его до конца не удалось',
+      );
+    }
+    throw error;
+  }
+  if (manifestText === null) throw new BackupArchiveError(NOT_A_BACKUP);
+  const manifest = parseManifest(manifestText);
+  const problems: string[] = [];
+  for (const entry of manifest.entries) {
+    const found = seen.get(entry.path);
+    if (!found) problems.push(`нет файла ${entry.path}`);
+    else if (found.size !== entry.size || found.sha256 !== entry.sha256) {
+      problems.push(`файл ${entry.path} не совпадает с контрольной суммой`);
+    }
+  }
+  const listed = new Set(manifest.entries.map((entry) => entry.path));
+  for (const name of seen.keys()) if (!listed.has(name)) problems.push(`лишний файл ${name}`);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 5).join('; ');
+    const more = problems.length > 5 ? ` и ещё ${problems.length - 5}` : '';
+    throw new BackupArchiveError(`Архив повреждён: ${shown}${more}`);
+  }
+  return manifest;
+}
+
+function parseManifest(text: string): Manifest {
+  let value: Partial<Manifest>;
+  try {
+    value = JSON.parse(text) as Partial<Manifest>;
+  } catch {
+    throw new BackupArchiveError('Опись архива (manifest.json) повреждена');
+  }
+  if (value.format !== BACKUP_FORMAT) throw new BackupArchiveError(NOT_A_BACKUP);
+  if (value.version !== BACKUP_FORMAT_VERSION) {
+    throw new BackupArchiveError(
+      `Архив сделан другой версией программы (формат ${String(value.version)}); обновите программу`,
+    );
+  }
+  if (
+    (value.dialect !== 'sqlite' && value.dialect !== 'postgres') ||
+    !Array.isArray(value.entries) ||
+    typeof value.counts !== 'object'
+  ) {
+    throw new BackupArchiveError('Опись архива (manifest.json) повреждена');
+  }
+  return value as Manifest;
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { FILES_PREFIX, PG_DUMP_ENTRY, SQLITE_ENTRY, VAPID_ENTRY, type Manifest } from './manifest';
+import { BackupArchiveError, unpackAndVerify } from './read-backup';
+import { run } from './write-backup';
+
+export interface RestoreTarget {
+  dataDir: string;
+  /** `sqlite:<file>` or `postgres://…` (the same setting the server reads). */
+  databaseUrl: string;
+  /** PostgreSQL schema (tests); the default otherwise. */
+  pgSchema?: string;
+  /** Replace what is there. Without it a target holding data is refused. */
+  force?: boolean;
+}
+
+/**
+ * Restores an archive into an empty data folder and database: checks every checksum first
+ * (nothing is touched if one is wrong), then puts the database, the files and the push keys
+ * in place, and migrates the database on if the archive is from an older version.
+ */
+export async function restoreBackup(archive: string, target: RestoreTarget): Promise<Manifest> {
+  await fsp.mkdir(target.dataDir, { recursive: true, mode: 0o700 });
+  const work = await fsp.mkdtemp(path.join(target.dataDir, '.restore-'));
+  try {
+    const manifest = await unpackAndVerify(archive, work);
+    const targetDialect = target.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+    if (manifest.dialect !== targetDialect) {
+      throw new BackupArchiveError(
+        manifest.dialect === 'sqlite'
+          ? 'Архив сделан со встроенной базой (SQLite), а DATABASE_URL указывает на PostgreSQL'
+          : 'Архив сделан с PostgreSQL: задайте DATABASE_URL базы PostgreSQL, куда восстанавливать',
+      );
+    }
+    if (!target.force) await refuseIfNotEmpty(target);
+    if (manifest.dialect === 'sqlite') await putSqlite(path.join(work, SQLITE_ENTRY), target);
+    else await putPostgres(path.join(work, PG_DUMP_ENTRY), target);
+
+    const files = path.join(target.dataDir, 'files');
+    await fsp.rm(files, { recursive: true, force: true });
+    const unpackedFiles = path.join(work, FILES_PREFIX.slice(0, -1));
+    if (fs.existsSync(unpackedFiles)) await fsp.rename(unpackedFiles, files);
+    else await fsp.mkdir(files, { recursive: true });
+    const vapid = path.join(work, VAPID_ENTRY);
+    if (fs.existsSync(vapid)) await fsp.rename(vapid, path.join(target.dataDir, VAPID_ENTRY));
+
+    const database = openDatabase(target.databaseUrl, { pgSchema: target.pgSchema });
+    try {
+      const migrated = await migrateToLatest(database);
+      if (migrated.error) throw migrated.error;
+    } finally {
+      await database.destroy();
+    }
+    return manifest;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+const NOT_EMPTY =
+  'Папка данных или база уже содержат данные. Восстановление заменит их: повторите с --force, если это и нужно';
+
+async function refuseIfNotEmpty(target: RestoreTarget) {
+  const files = path.join(target.dataDir, 'files');
+  const hasFiles = fs.existsSync(files) && (await fsp.readdir(files)).some((name) => name !== '.tmp');
+  if (hasFiles) throw new BackupArchiveError(NOT_EMPTY);
+  if (target.databaseUrl.startsWith('sqlite:')) {
+    const file = target.databaseUrl.slice('sqlite:'.length);
+    if (fs.existsSync(file) && (await fsp.stat(file)).size > 0) throw new BackupArchiveError(NOT_EMPTY);
+    return;
+  }
+  const client = postgresClient(target);
+  await client.connect();
+  try {
+    const tables = await client.query(
+      `select 1 from information_schema.tables where table_schema = $1 limit 1`,
+      [target.pgSchema ?? 'public'],
+    );
+    if (tables.rowCount) throw new BackupArchiveError(NOT_EMPTY);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The snapshot file becomes the database; a replaced one's journal goes with it. */
+async function putSqlite(snapshot: string, target: RestoreTarget) {
+  const file = path.resolve(target.databaseUrl.slice('sqlite:'.length));
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  for (const suffix of ['-wal', '-shm']) await fsp.rm(`${file}${suffix}`, { force: true });
+  await fsp.copyFile(snapshot, `${file}.restoring`);
+  await fsp.rename(`${file}.restoring`, file);
+  await fsp.chmod(file, 0o600);
+}
+
+async function putPostgres(dump: string, target: RestoreTarget) {
+  if (target.force) {
+    const client = postgresClient(target);
+    await client.connect();
+    try {
+      // What a dump of the same schema would recreate: the schema's tables, gone first.
+      const schema = target.pgSchema ?? 'public';
+      const tables = await client.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = $1`,
+        [schema],
+      );
+      for (const { name } of tables.rows) {
+        await client.query(`drop table if exists "${schema}"."${name.replace(/"/g, '""')}" cascade`);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  await run('pg_restore', [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${target.databaseUrl}`,
+    dump,
+  ]);
+}
+
+function postgresClient(target: RestoreTarget) {
+  return new pg.Client({ connectionString: target.databaseUrl });
+}

@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import tar from 'tar-stream';
+import type { Database } from '../db/database';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  COUNTED_TABLES,
+  FILES_PREFIX,
+  MANIFEST_NAME,
+  PG_DUMP_ENTRY,
+  SQLITE_ENTRY,
+  VAPID_ENTRY,
+  backupFileName,
+  type CountedTable,
+  type Manifest,
+  type ManifestEntry,
+} from './manifest';
+
+export interface BackupSource {
+  database: Database;
+  /** The PostgreSQL address pg_dump connects to (ignored on SQLite). */
+  databaseUrl: string;
+  dataDir: string;
+}
+
+type Counts = Record<CountedTable, number>;
+
+/**
+ * Writes one archive (`.tar.gz`) of a consistent snapshot of the database, taken while the
+ * server runs — SQLite's online backup, or pg_dump inside an exported snapshot — and then the
+ * uploaded files, the push keys, and a manifest with counts and every entry's SHA-256. The
+ * archive appears under its final name only when complete.
+ */
+export async function writeBackup(source: BackupSource, outDir: string, now: Date = new Date()) {
+  await fsp.mkdir(outDir, { recursive: true, mode: 0o700 });
+  const file = path.join(outDir, backupFileName(now));
+  const work = await fsp.mkdtemp(path.join(outDir, '.backup-'));
+  try {
+    const snapshot =
+      source.database.dialect === 'sqlite'
+        ? await sqliteSnapshot(source.database, work)
+        : await postgresSnapshot(source.database, source.databaseUrl, work);
+    const partial = `${file}.partial`;
+    const manifest = await writeArchive(partial, snapshot, source.dataDir, now);
+    await fsync(partial);
+    await fsp.rename(partial, file);
+    return { file, manifest };
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+interface Snapshot {
+  dialect: Manifest['dialect'];
+  entry: string;
+  path: string;
+  counts: Counts;
+  migration: string | null;
+}
+
+async function sqliteSnapshot(database: Database, work: string): Promise<Snapshot> {
+  if (!database.sqlite) throw new Error('SQLite backup needs the connection');
+  const copy = path.join(work, SQLITE_ENTRY);
+  // The online backup API: pages copied in steps while others read and write.
+  await database.sqlite.backup(copy);
+  const snapshot = new SQLite(copy, { readonly: true });
+  try {
+    const counts = {} as Counts;
+    for (const table of COUNTED_TABLES) {
+      counts[table] = (snapshot.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    }
+    const last = snapshot.prepare('select name from kysely_migration order by name desc limit 1').get() as
+      { name: string } | undefined;
+    return { dialect: 'sqlite', entry: SQLITE_ENTRY, path: copy, counts, migration: last?.name ?? null };
+  } finally {
+    snapshot.close();
+  }
+}
+
+/**
+ * pg_dump reads the snapshot a transaction of ours exported, and the counts are read in that
+ * same transaction: the manifest describes exactly what the dump holds.
+ */
+async function postgresSnapshot(database: Database, url: string, work: string): Promise<Snapshot> {
+  const client = new pg.Client({
+    connectionString: url,
+    ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+  });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const snapshotId = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id;
+    if (!snapshotId) throw new Error('no snapshot');
+    const counts = {} as Counts;
+    for (const table of COUNTED_TABLES) {
+      counts[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0]?.n ?? 0);
+    }
+    const last = await client.query<{ name: string }>(
+      'select name from kysely_migration order by name desc limit 1',
+    );
+    const dump = path.join(work, PG_DUMP_ENTRY);
+    await run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--snapshot=${snapshotId}`,
+      ...(database.schema ? [`--schema=${database.schema}`] : []),
+      `--file=${dump}`,
+      `--dbname=${url}`,
+    ]);
+    await client.query('commit');
+    return {
+      dialect: 'postgres',
+      entry: PG_DUMP_ENTRY,
+      path: dump,
+      counts,
+      migration: last.rows[0]?.name ?? null,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a command; rejects with its error output (pg_dump's, pg_restore's) when it fails. */
+export function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.on('error', (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} failed (${code}): ${errors.trim()}`)),
+    );
+  });
+}
+
+async function writeArchive(file: string, snapshot: Snapshot, dataDir: string, now: Date) {
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), fs.createWriteStream(file, { mode: 0o600 }));
+  const entries: ManifestEntry[] = [];
+  /** Adds a file; false if it is gone (opened first: one deleted later still reads whole). */
+  const add = async (name: string, source: string): Promise<boolean> => {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(source, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const { size } = await handle.stat();
+    const hash = createHash('sha256');
+    const entry = pack.entry({ name, size, mode: 0o600, mtime: now });
+    await pipeline(
+      // Exactly the bytes declared in the entry's header, whatever happens to the file meanwhile.
+      size === 0
+        ? Readable.from(emptyChunks(handle))
+        : handle.createReadStream({ start: 0, end: size - 1, autoClose: true }),
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      entry,
+    );
+    entries.push({ path: name, size, sha256: hash.digest('hex') });
+    return true;
+  };
+  try {
+    if (!(await add(snapshot.entry, snapshot.path))) throw new Error('the snapshot is gone');
+    // After the snapshot: a file uploaded meanwhile is extra (harmless); one deleted meanwhile
+    // is missing, and the restore says so.
+    for (const key of await listFiles(path.join(dataDir, 'files'))) {
+      await add(`${FILES_PREFIX}${key}`, path.join(dataDir, 'files', key));
+    }
+    const vapid = path.join(dataDir, VAPID_ENTRY);
+    if (fs.existsSync(vapid)) await add(VAPID_ENTRY, vapid);
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_FORMAT_VERSION,
+      createdAt: now.toISOString(),
+      dialect: snapshot.dialect,
+      migration: snapshot.migration,
+      counts: snapshot.counts,
+      entries,
+    };
+    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: now }, body);
+    pack.finalize();
+    await written;
+    return manifest;
+  } catch (error) {
+    pack.destroy(error as Error);
+    await written.catch(() => undefined);
+    await fsp.rm(file, { force: true });
+    throw error;
+  }
+}
+
+/** No bytes, and the handle closed: an empty file's entry. */
+async function* emptyChunks(handle: fsp.FileHandle): AsyncGenerator<Buffer> {
+  await handle.close();
+  yield* [];
+}
+
+/** Every file under `root` as a `/`-separated key, in a stable order; the store's temp folder left out. */
+async function listFiles(root: string): Promise<string[]> {
+  if (!fs.existsSync(root)) return [];
+  const found: string[] = [];
+  const walk = async (dir: string, prefix: string) => {
+    const items = await fsp.readdir(dir, { withFileTypes: true });
+    items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const item of items) {
+      if (prefix === '' && item.name === '.tmp') continue;
+      const key = `${prefix}${item.name}`;
+      if (item.isDirectory()) await walk(path.join(dir, item.name), `${key}/`);
+      else if (item.isFile()) found.push(key);
+    }
+  };
+  await walk(root, '');
+  return found;
+}
+
+async function fsync(file: string) {
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
