@@ -22,12 +22,17 @@ test('an unknown public address shows the 404 page; inside the app, «Стран
 });
 
 test('signed out, /app/* shows «Загрузка...» and then the login form', async ({ page }) => {
+  // The session check is held until «Загрузка...» has been seen: a fixed delay could pass
+  // between two of the assertion's polls on a busy machine (it did once in CI).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/me', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held;
     await route.continue();
   });
   await page.goto('/app/work');
   await expect(page.getByText('Загрузка...')).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/login$/);
 });
 

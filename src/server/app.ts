@@ -68,6 +68,8 @@ import { registerTrashRoutes } from './trash/trash.routes';
 import { createTrashService, type TrashService } from './trash/trash.service';
 import { createReminderJobs, type ReminderJobs } from './reminders/reminder-jobs';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes';
+import { registerBackupRoutes } from './backup/backup.routes';
+import { createBackupService, type BackupService } from './backup/backup-service';
 import { createDashboardService } from './dashboard/dashboard.service';
 
 declare module 'fastify' {
@@ -80,6 +82,8 @@ declare module 'fastify' {
     trash: TrashService;
     /** Morning reminders and overdue notices; main.ts starts their schedule, tests tick them. */
     reminders: ReminderJobs;
+    /** Backups: main.ts starts the automatic ones, admins make and download them. */
+    backups: BackupService;
   }
 }
 
@@ -100,6 +104,10 @@ export interface AppDeps {
     | 'mail'
     | 'vapidKeys'
     | 'vapidSubject'
+    | 'databaseUrl'
+    | 'backupDir'
+    | 'backupHour'
+    | 'backupKeep'
   >;
   database: Database;
   clock?: Clock;
@@ -234,6 +242,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shopProfile = createShopProfile(database.db, clock);
   const shopLogo = createShopLogo({ db: database.db, store, clock });
   const workRules = createWorkRules(database.db, clock);
+  const backups = createBackupService({
+    database,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    backupDir: config.backupDir,
+    hour: config.backupHour,
+    keep: config.backupKeep,
+    clock,
+    rules: () => workRules.get(),
+    log: app.log,
+  });
+  app.decorate('backups', backups);
   app.decorate(
     'reminders',
     createReminderJobs({
@@ -290,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scopes,
       createDashboardService({ db: database.db, rules: () => workRules.get(), now: () => clock.now() }),
     );
+    registerBackupRoutes(scopes, backups);
     registerTrashRoutes(scopes, trash);
     registerHistoryRoutes(scopes, { db: database.db });
     registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });

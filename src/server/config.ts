@@ -40,6 +40,14 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where `npm run backup` and the automatic backups write (issue 21); best another disk. */
   BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** The automatic backup's hour in the shop's time zone, or off. */
+  BACKUP_HOUR: z
+    .string()
+    .regex(/^(off|\d{1,2})$/, 'expected an hour 0–23 or off')
+    .refine((value) => value === 'off' || Number(value) <= 23, 'expected an hour 0–23 or off')
+    .transform((value) => (value === 'off' ? null : Number(value)))
+    .default(3),
+  BACKUP_KEEP: z.coerce.number({ error: 'expected a whole number' }).int().min(1).max(1000).default(14),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres|postgresql):\/\/|^sqlite:/, 'expected postgres://…, postgresql://… or sqlite:<file>')
@@ -146,6 +154,9 @@ function toConfig(env: z.infer<typeof configSchema>) {
     host: env.HOST,
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR),
+    /** Automatic backups: the hour (shop time), or null for none; how many archives to keep. */
+    backupHour: env.BACKUP_HOUR,
+    backupKeep: env.BACKUP_KEEP,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'gl-zadachi.sqlite')}`,
     publicUrl: env.PUBLIC_URL,
     inviteCode: env.INVITE_CODE,

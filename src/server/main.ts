@@ -56,6 +56,7 @@ async function main() {
 
   const stopTrashPurge = scheduleTrashPurge(app.trash, app.log);
   const stopReminders = app.reminders.start();
+  const stopBackups = app.backups.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -63,8 +64,10 @@ async function main() {
     // No job is taken from here on; the one under way gives back what the closing push
     // service did not take (app.close() cuts its sends short) before the database closes.
     const remindersStopped = stopReminders();
+    const backupsStopped = stopBackups();
     await app.close();
     await remindersStopped;
+    await backupsStopped;
     await database.destroy();
     process.exit(0);
   };

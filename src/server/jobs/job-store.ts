@@ -72,12 +72,21 @@ export async function isDone(db: Db, key: string): Promise<boolean> {
  */
 export async function claimDueJobs(
   db: Kysely<DB>,
-  options: { owner: string; now: string; leaseUntil: string; limit: number },
+  options: {
+    owner: string;
+    now: string;
+    leaseUntil: string;
+    limit: number;
+    /** Only jobs of these kinds: each scheduler takes its own. */
+    kinds: readonly string[];
+  },
 ): Promise<ClaimedJob[]> {
-  const { owner, now, leaseUntil, limit } = options;
+  const { owner, now, leaseUntil, limit, kinds } = options;
+  if (kinds.length === 0) return [];
   const candidates = await db
     .selectFrom('jobs')
     .select(['key', 'kind', 'payload', 'attempts', 'lease_until'])
+    .where('kind', 'in', kinds)
     .where('done_at', 'is', null)
     .where('run_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))

@@ -207,6 +207,7 @@ describeEachDatabase('reminders as jobs with a lease', (ctx) => {
       now: now.toISOString(),
       leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
       limit: 10,
+      kinds: ['remind'],
     });
     expect(taken.map((job) => job.key)).toEqual(['remind:crash']);
     const survivor = instance('d', second);
@@ -269,6 +270,7 @@ describeEachDatabase('reminders as jobs with a lease', (ctx) => {
         now: at.toISOString(),
         leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(),
         limit: 10,
+        kinds: ['remind'],
       });
       clock.set(new Date(at.getTime() + LEASE_MS + 1000).toISOString());
     }

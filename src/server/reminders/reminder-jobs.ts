@@ -252,6 +252,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
         now: at.toISOString(),
         leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(),
         limit: CLAIM_BATCH,
+        kinds: [DIGEST, REMIND, OVERDUE_NOTICE],
       });
       if (jobs.length === 0) return;
       // A digest first makes the remind jobs the next round takes; pushes go out side by side.

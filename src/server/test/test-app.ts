@@ -39,6 +39,11 @@ export function testConfig(overrides: Partial<AppDeps['config']> = {}): AppDeps[
     // Generated into dataDir at first start, as in production.
     vapidKeys: undefined,
     vapidSubject: 'mailto:tests@example.ru',
+    // pg_dump connects here on PostgreSQL; SQLite backs up through the open connection.
+    databaseUrl: process.env.TEST_DATABASE_URL ?? 'sqlite::memory:',
+    backupDir: path.join(dataDir, '..', `${path.basename(dataDir)}-backups`),
+    backupHour: null,
+    backupKeep: 14,
     ...overrides,
   };
 }

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { todayIn } from '../../domain/due-marks';
+import { zonedInstant } from '../../domain/reminders';
+import type { WorkRulesValues } from '../../domain/work-rules';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { AppError } from '../errors';
+import { addJobs, claimDueJobs, completeJob, retryJob } from '../jobs/job-store';
+import { BACKUP_NAME_PATTERN } from './manifest';
+import { writeBackup } from './write-backup';
+
+// Automatic backups (issue 21): once a day at BACKUP_HOUR in the shop's time zone, as a job in
+// the database (docs/decisions/016-jobs-with-leases.md) so that of several instances one makes
+// it; the newest BACKUP_KEEP archives are kept. Admins list, make and download them too.
+
+const BACKUP = 'backup';
+/** Long enough for a large data folder; an instance that died gives it up after this. */
+const LEASE_MS = 3 * 3_600_000;
+const TICK_MS = 60_000;
+const MAX_ATTEMPTS = 3;
+const STALE_AFTER_MS = 12 * 3_600_000;
+
+export interface BackupInfo {
+  name: string;
+  size: number;
+  createdAt: string;
+}
+
+export const BACKUP_BUSY = 'Резервная копия уже делается, подождите';
+
+export function createBackupService(deps: {
+  database: Database;
+  databaseUrl: string;
+  dataDir: string;
+  backupDir: string;
+  /** Hour of the day (shop time) for the automatic backup; null: none. */
+  hour: number | null;
+  keep: number;
+  clock: Clock;
+  rules: () => Promise<WorkRulesValues>;
+  log: FastifyBaseLogger;
+  owner?: string;
+}) {
+  const { database, clock, log, backupDir } = deps;
+  const db = database.db;
+  const owner = deps.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let writing: Promise<BackupInfo> | undefined;
+
+  async function list(): Promise<BackupInfo[]> {
+    if (!fs.existsSync(backupDir)) return [];
+    const names = (await fsp.readdir(backupDir)).filter((name) => BACKUP_NAME_PATTERN.test(name));
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const stat = await fsp.stat(path.join(backupDir, name));
+        return { name, size: stat.size, createdAt: createdAtOf(name) };
+      }),
+    );
+    return found.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  }
+
+  /** Keeps the newest `keep` archives. */
+  async function prune() {
+    for (const old of (await list()).slice(deps.keep)) {
+      await fsp.rm(path.join(backupDir, old.name), { force: true });
+      log.info({ backup: old.name }, 'old backup removed');
+    }
+  }
+
+  /** One backup now, by this instance; a second asked for meanwhile is refused. */
+  function write(): Promise<BackupInfo> {
+    if (writing) return Promise.reject(new AppError('conflict', BACKUP_BUSY));
+    writing = (async () => {
+      const started = Date.now();
+      const { file, manifest } = await writeBackup(
+        { database, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir },
+        backupDir,
+        clock.now(),
+      );
+      const size = (await fsp.stat(file)).size;
+      log.info(
+        { backup: path.basename(file), size, ms: Date.now() - started, counts: manifest.counts },
+        'backup written',
+      );
+      await prune();
+      return { name: path.basename(file), size, createdAt: manifest.createdAt };
+    })().finally(() => {
+      writing = undefined;
+    });
+    return writing;
+  }
+
+  async function tick() {
+    if (deps.hour === null) return;
+    const now = clock.now();
+    const { timeZone } = await deps.rules();
+    const today = todayIn(timeZone, now);
+    const due = zonedInstant(today, `${String(deps.hour).padStart(2, '0')}:00`, timeZone);
+    if (now.toISOString() < due) return;
+    await addJobs(
+      db,
+      [{ key: `${BACKUP}:${today}`, kind: BACKUP, runAt: due, payload: { due } }],
+      now.toISOString(),
+    );
+    const jobs = await claimDueJobs(db, {
+      owner,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+      limit: 1,
+      kinds: [BACKUP],
+    });
+    for (const job of jobs) {
+      const finish = (outcome: string) => completeJob(db, job.key, owner, clock.now().toISOString(), outcome);
+      const { due: dueAt } = job.payload as { due: string };
+      if (now.getTime() - Date.parse(dueAt) > STALE_AFTER_MS) {
+        await finish('missed: too late');
+        continue;
+      }
+      try {
+        await finish(`written ${(await write()).name}`);
+      } catch (error) {
+        log.error({ err: error, job: job.key }, 'automatic backup failed');
+        const message = error instanceof Error ? error.message : String(error);
+        if (job.attempts >= MAX_ATTEMPTS) await finish(`failed: ${message}`);
+        else
+          await retryJob(
+            db,
+            job.key,
+            owner,
+            new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+            message,
+          );
+      }
+    }
+  }
+
+  return {
+    list,
+    write,
+    tick,
+    /** A readable stream of one archive, or null if there is no such backup. */
+    open(name: string) {
+      if (!BACKUP_NAME_PATTERN.test(name)) return null;
+      const file = path.join(backupDir, name);
+      return fs.existsSync(file) ? { file, size: fs.statSync(file).size } : null;
+    },
+    /** Checks every minute; returns the stop, which waits for a backup under way. */
+    start() {
+      let running: Promise<void> | undefined;
+      const timer = setInterval(() => {
+        running ??= tick()
+          .catch((error: unknown) => log.error({ err: error }, 'backup tick failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      }, TICK_MS);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
+/** «gl-zadachi-backup-2026-11-23T21-40-05Z.tar.gz» → 2026-11-23T21:40:05.000Z */
+function createdAtOf(name: string): string {
+  const stamp = name.slice('gl-zadachi-backup-'.length, -'Z.tar.gz'.length);
+  const [date, time = ''] = stamp.split('T');
+  return new Date(`${date}T${time.replace(/-/g, ':')}Z`).toISOString();
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import type { RouteScopes } from '../http/route-scopes';
+import { AppError } from '../errors';
+import type { BackupService } from './backup-service';
+
+export const BACKUP_NOT_FOUND = 'Резервная копия не найдена';
+
+/** «Резервные копии» (issue 21): admins list them, make one now and download one. */
+export function registerBackupRoutes({ admins }: RouteScopes, backups: BackupService) {
+  admins.get('/api/backups', async () => ({ backups: await backups.list() }));
+
+  admins.post('/api/backups', async (_request, reply) => {
+    const backup = await backups.write();
+    return reply.status(201).send({ backup });
+  });
+
+  admins.get<{ Params: { name: string } }>('/api/backups/:name', async (request, reply) => {
+    const found = backups.open(request.params.name);
+    if (!found) throw new AppError('not_found', BACKUP_NOT_FOUND);
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', found.size)
+      .header('content-disposition', `attachment; filename="${request.params.name}"`)
+      .send(fs.createReadStream(found.file));
+  });
+}
