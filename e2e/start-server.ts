@@ -11,6 +11,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glz-e2e-${port}-`));
 process.env.PORT = port;
 process.env.HOST = '127.0.0.1';
 process.env.DATA_DIR = dataDir;
+process.env.BACKUP_DIR = path.join(dataDir, '..', `${path.basename(dataDir)}-backups`);
+// Made when asked for (the backups journey), never by the clock in the middle of a run.
+process.env.BACKUP_HOUR = 'off';
 process.env.INVITE_CODE = E2E_INVITE_CODE;
 process.env.LOG_LEVEL = 'warn';
 // Every journey signs in from 127.0.0.1; the per-e-mail limit stays as shipped.

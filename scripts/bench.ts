@@ -160,6 +160,37 @@ async function specApproach(database: Database): Promise<{ ms: number; megabytes
   return { ms: median.ms, megabytes: median.bytes / 1_048_576 };
 }
 
+/**
+ * Downloads the whole worklist as CSV, reading the stream as a browser would, and samples the
+ * server's resident memory every 100 ms meanwhile: streamed, it stays flat.
+ */
+async function timeExport(base: string, cookie: string, pid: number) {
+  const before = memoryMb(pid);
+  let highest = before.rss;
+  const sampler = setInterval(() => {
+    highest = Math.max(highest, memoryMb(pid).rss);
+  }, 100);
+  const started = Date.now();
+  const response = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 0x0a) rows += 1;
+  }
+  clearInterval(sampler);
+  return {
+    rows: rows - 1,
+    megabytes: bytes / 1_048_576,
+    seconds: (Date.now() - started) / 1000,
+    before,
+    after: memoryMb(pid),
+    highest,
+  };
+}
+
 /** Seconds from now until today's morning-reminder job is done; null if none comes due. */
 async function waitForDigest(database: Database): Promise<number | null> {
   const started = Date.now();
@@ -275,11 +306,13 @@ async function benchTarget(target: Target, port: number) {
       'Dashboard («Сводка»)': await timeRequests(base, cookie, () => '/api/dashboard'),
     };
     const memory = memoryMb(server.pid!);
+    log(`[${target.name}] CSV export of every item…`);
+    const csv = await timeExport(base, cookie, server.pid!);
     log(`[${target.name}] Chromium…`);
     const chromiumTimes = await firstRowInChromium(base, cookie);
     log(`[${target.name}] the spec's approach…`);
     const spec = await specApproach(target.database);
-    return { seedSeconds, digestSeconds, scenarios, memory, chromiumTimes, spec };
+    return { seedSeconds, digestSeconds, scenarios, memory, csv, chromiumTimes, spec };
   } finally {
     server.kill();
   }
@@ -311,6 +344,7 @@ for (const [index, target] of targets.entries()) {
     lines.push(
       '',
       `- Server RSS after the run: ${r.memory.rss.toFixed(0)} MB (peak ${r.memory.peak.toFixed(0)} MB).`,
+      `- CSV export of every live item (\`/api/export/work.csv?states=new,in_progress,closed\`): ${r.csv.rows.toLocaleString('en')} rows, ${r.csv.megabytes.toFixed(1)} MB in ${r.csv.seconds.toFixed(1)} s; server RSS ${r.csv.before.rss.toFixed(0)} MB before, ${r.csv.after.rss.toFixed(0)} MB after, highest seen while streaming ${r.csv.highest.toFixed(0)} MB.`,
       `- Chromium, navigation to the first row on screen (fresh browser context, 5 runs): median ${r.chromiumTimes.median} ms, worst ${r.chromiumTimes.max} ms.`,
       `- The spec's approach (load every ticket, task, user and client — ${r.spec.megabytes.toFixed(0)} MB of JSON — and sort in the client): ${r.spec.ms.toFixed(0)} ms, ` +
         `${Math.round(r.spec.ms / r.scenarios['Default view, first page'].p50)}× the server's first page (p50); this counts no network or browser time.`,

@@ -6,7 +6,15 @@ import fs from 'node:fs';
 /** Starts `src/server/main.ts` with `env` on 127.0.0.1:`port` and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // No automatic backup of the seeded database in the middle of a measurement.
+      BACKUP_HOUR: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i += 1) {

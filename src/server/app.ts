@@ -68,6 +68,7 @@ import { registerTrashRoutes } from './trash/trash.routes';
 import { createTrashService, type TrashService } from './trash/trash.service';
 import { createReminderJobs, type ReminderJobs } from './reminders/reminder-jobs';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes';
+import { registerExportRoutes } from './export/export.routes';
 import { registerBackupRoutes } from './backup/backup.routes';
 import { createBackupService, type BackupService } from './backup/backup-service';
 import { createDashboardService } from './dashboard/dashboard.service';
@@ -302,10 +303,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerClientsRoutes(scopes, clients);
     registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
     registerTasksRoutes(scopes, { tasks, store, uploadLimits });
-    registerWorklistRoutes(
-      scopes,
-      createWorklistService({ database, rules: () => workRules.get(), now: () => clock.now() }),
-    );
+    const worklist = createWorklistService({
+      database,
+      rules: () => workRules.get(),
+      now: () => clock.now(),
+    });
+    registerWorklistRoutes(scopes, worklist);
+    registerExportRoutes(scopes, {
+      worklist,
+      tickets,
+      tasks,
+      clients,
+      timeZone: async () => (await workRules.get()).timeZone,
+      now: () => clock.now(),
+    });
     registerDashboardRoutes(
       scopes,
       createDashboardService({ db: database.db, rules: () => workRules.get(), now: () => clock.now() }),

@@ -50,6 +50,7 @@ export function createBackupService(deps: {
   const db = database.db;
   const owner = deps.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let writing: Promise<BackupInfo> | undefined;
+  let lastFailure: { at: string; message: string } | null = null;
 
   async function list(): Promise<BackupInfo[]> {
     if (!fs.existsSync(backupDir)) return [];
@@ -88,9 +89,17 @@ export function createBackupService(deps: {
       );
       await prune();
       return { name: path.basename(file), size, createdAt: manifest.createdAt };
-    })().finally(() => {
-      writing = undefined;
-    });
+    })()
+      .catch((error: unknown) => {
+        lastFailure = {
+          at: clock.now().toISOString(),
+          message: error instanceof Error ? error.message : String(error),
+        };
+        throw error;
+      })
+      .finally(() => {
+        writing = undefined;
+      });
     return writing;
   }
 
@@ -142,6 +151,18 @@ export function createBackupService(deps: {
     list,
     write,
     tick,
+    /** Starts one now and returns at once (a large folder takes minutes); the page asks after it. */
+    writeInBackground() {
+      const started = write();
+      started.catch((error: unknown) => log.error({ err: error }, 'backup failed'));
+    },
+    status() {
+      return {
+        inProgress: writing !== undefined,
+        lastFailure,
+        schedule: { hour: deps.hour, keep: deps.keep, dir: backupDir },
+      };
+    },
     /** A readable stream of one archive, or null if there is no such backup. */
     open(name: string) {
       if (!BACKUP_NAME_PATTERN.test(name)) return null;

@@ -18,13 +18,32 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
   });
 
   it('an admin makes one now, sees it listed and downloads it; an employee may not', async () => {
-    expect((await call('GET', '/api/backups')).json()).toEqual({ backups: [] });
+    type Listing = {
+      backups: { name: string; size: number; createdAt: string }[];
+      inProgress: boolean;
+      lastFailure: null | { message: string };
+      schedule: { hour: number | null; keep: number };
+    };
+    const listing = async () => (await call('GET', '/api/backups')).json<Listing>();
+    expect(await listing()).toMatchObject({
+      backups: [],
+      inProgress: false,
+      lastFailure: null,
+      schedule: { hour: null, keep: 14 },
+    });
     const made = await call('POST', '/api/backups');
-    expect(made.statusCode, made.body).toBe(201);
-    const { backup } = made.json<{ backup: { name: string; size: number; createdAt: string } }>();
+    expect(made.statusCode, made.body).toBe(202);
+    let current = await listing();
+    for (let wait = 0; current.inProgress && wait < 200; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = await listing();
+    }
+    expect(current.inProgress).toBe(false);
+    const [backup] = current.backups;
+    if (!backup) throw new Error('no backup listed');
     expect(backup.name).toBe('gl-zadachi-backup-2026-11-22T09-00-00Z.tar.gz');
     expect(backup.createdAt).toBe('2026-11-22T09:00:00.000Z');
-    expect((await call('GET', '/api/backups')).json()).toEqual({ backups: [backup] });
+    expect(current.backups).toHaveLength(1);
     const download = await call('GET', `/api/backups/${backup.name}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
@@ -69,6 +88,11 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
         .sort();
     await Promise.all([a.tick(), b.tick()]);
     expect(names()).toEqual([]);
+    // One at a time per instance: a second asked for while one is being made is refused.
+    const first = a.write();
+    await expect(a.write()).rejects.toThrow('Резервная копия уже делается, подождите');
+    const extra = await first;
+    fs.rmSync(path.join(backupDir, extra.name));
     for (const [day, at] of [
       ['24', '2026-11-24T00:00:00.000Z'],
       ['25', '2026-11-25T00:00:30.000Z'],

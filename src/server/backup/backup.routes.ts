@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import type { RouteScopes } from '../http/route-scopes';
 import { AppError } from '../errors';
-import type { BackupService } from './backup-service';
+import { BACKUP_BUSY, type BackupService } from './backup-service';
 
 export const BACKUP_NOT_FOUND = 'Резервная копия не найдена';
 
 /** «Резервные копии» (issue 21): admins list them, make one now and download one. */
 export function registerBackupRoutes({ admins }: RouteScopes, backups: BackupService) {
-  admins.get('/api/backups', async () => ({ backups: await backups.list() }));
+  admins.get('/api/backups', async () => ({ backups: await backups.list(), ...backups.status() }));
 
   admins.post('/api/backups', async (_request, reply) => {
-    const backup = await backups.write();
-    return reply.status(201).send({ backup });
+    if (backups.status().inProgress) throw new AppError('conflict', BACKUP_BUSY);
+    backups.writeInBackground();
+    return reply.status(202).send({ started: true });
   });
 
   admins.get<{ Params: { name: string } }>('/api/backups/:name', async (request, reply) => {

@@ -6,7 +6,7 @@ import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { CLIENT_NOT_FOUND_MESSAGE, type ClientsService } from './clients.service';
 
-const listQuery = z.object({
+export const clientListQuery = z.object({
   q: searchQueryText.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -16,7 +16,7 @@ const samePhoneQuery = z.object({ phone: clientPhone });
 
 export function registerClientsRoutes({ staff }: RouteScopes, clients: ClientsService) {
   staff.get('/api/clients', async (request) => {
-    return clients.list(parsePayload(listQuery, request.query));
+    return clients.list(parsePayload(clientListQuery, request.query));
   });
 
   staff.post('/api/clients', async (request, reply) => {

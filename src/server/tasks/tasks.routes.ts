@@ -11,7 +11,7 @@ import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
 
-const listQuery = z.object({
+export const taskListQuery = z.object({
   status: z.enum(TASK_STATUSES, { error: 'Неизвестный статус' }).optional(),
   clientId: recordIdParam('Клиент не найден').optional(),
   q: searchQueryText.optional(),
@@ -28,7 +28,7 @@ export function registerTasksRoutes(
   const taskId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TASK_NOT_FOUND_MESSAGE);
 
   staff.get('/api/tasks', async (request) => {
-    return tasks.list(parsePayload(listQuery, request.query));
+    return tasks.list(parsePayload(taskListQuery, request.query));
   });
 
   staff.post('/api/tasks', async (request, reply) => {

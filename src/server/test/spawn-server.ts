@@ -24,6 +24,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: '',
+      BACKUP_DIR: `${dataDir}-backups`,
+      BACKUP_HOUR: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

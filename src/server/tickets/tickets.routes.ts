@@ -11,7 +11,7 @@ import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
 
-const listQuery = z.object({
+export const ticketListQuery = z.object({
   q: searchQueryText.optional(),
   status: z.string().max(50).optional(),
   clientId: recordIdParam('Клиент не найден').optional(),
@@ -28,7 +28,7 @@ export function registerTicketsRoutes(
   const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 
   staff.get('/api/tickets', async (request) => {
-    return tickets.list(parsePayload(listQuery, request.query));
+    return tickets.list(parsePayload(ticketListQuery, request.query));
   });
 
   staff.get('/api/tickets/legacy-statuses', async () => {

@@ -57,6 +57,7 @@ export const queryKeys = {
     shop: ['settings', 'shop'] as const,
     messageTemplates: ['settings', 'message-templates'] as const,
     workRules: ['settings', 'work-rules'] as const,
+    backups: ['settings', 'backups'] as const,
   },
 };
 

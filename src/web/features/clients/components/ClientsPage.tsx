@@ -2,6 +2,7 @@ import { Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportLink } from '../../../components/ExportLink';
 import { paths } from '../../../../domain/routes';
 import { PagedList } from '../../../components/PagedList';
 import { useClientList } from '../api/clients-api';
@@ -22,9 +23,12 @@ export function ClientsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Клиенты</Title>
-        <Button component={Link} to={paths.clientNew}>
-          Новый клиент
-        </Button>
+        <Group gap="md">
+          <ExportLink list="clients" params={params} />
+          <Button component={Link} to={paths.clientNew}>
+            Новый клиент
+          </Button>
+        </Group>
       </Group>
       <TextInput
         type="search"

@@ -19,6 +19,7 @@ import { useSchemaForm } from '../../../lib/schema-form';
 import { useFollowSaved } from '../../../lib/follow-saved';
 import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
+import { BackupsCard } from './BackupsCard';
 import { LogoCard } from './LogoCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
@@ -39,6 +40,7 @@ export function SettingsPage() {
           <LogoCard logoUrl={profile.data.logoUrl} />
           {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
+          <BackupsCard />
         </>
       ) : profile.isError ? (
         <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { ExportLink } from '../../../components/ExportLink';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { paths } from '../../../../domain/routes';
 import type { TaskDto } from '../../../../domain/task-schemas';
@@ -51,9 +52,12 @@ export function TasksPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Все задачи</Title>
-        <Button component={Link} to={paths.taskNew}>
-          Новая задача
-        </Button>
+        <Group gap="md">
+          <ExportLink list="tasks" params={params} />
+          <Button component={Link} to={paths.taskNew}>
+            Новая задача
+          </Button>
+        </Group>
       </Group>
       <SegmentedControl
         data={FILTERS}

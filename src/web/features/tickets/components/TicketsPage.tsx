@@ -2,6 +2,7 @@ import { Button, Group, Loader, Select, Stack, TextInput, Title } from '@mantine
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportLink } from '../../../components/ExportLink';
 import { paths } from '../../../../domain/routes';
 import {
   LEGACY_TICKET_STATUSES,
@@ -74,9 +75,12 @@ export function TicketsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Все заявки</Title>
-        <Button component={Link} to={paths.ticketNew}>
-          Новая заявка
-        </Button>
+        <Group gap="md">
+          <ExportLink list="tickets" params={params} />
+          <Button component={Link} to={paths.ticketNew}>
+            Новая заявка
+          </Button>
+        </Group>
       </Group>
       <Group grow wrap="wrap" align="flex-start">
         <TextInput

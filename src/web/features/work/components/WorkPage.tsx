@@ -8,6 +8,7 @@ import { PagedList } from '../../../components/PagedList';
 import { ListSkeleton } from '../../../components/Skeletons';
 import { useCurrentUser } from '../../../lib/session';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
+import { ExportLink } from '../../../components/ExportLink';
 import { FirstSteps } from './FirstSteps';
 import { TicketFacetChips } from './TicketFacetChips';
 import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
@@ -157,6 +158,7 @@ export function WorkPage() {
         <Anchor component={Link} to={paths.tasks} size="sm" className="tap-target">
           Все задачи
         </Anchor>
+        <ExportLink list="work" params={params} />
       </Group>
       {/* On a phone the create buttons sit in a fixed bar at the bottom, within thumb reach. */}
       <Box

@@ -1,0 +1,207 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { formatCalendarDate } from '../../domain/calendar-date';
+import type { Page } from '../../domain/client-schemas';
+import { CSV_BOM, csvRow } from '../../domain/csv';
+import { formatDateTimeIn } from '../../domain/date-time';
+import { todayIn } from '../../domain/due-marks';
+import { PROVIDER_LABELS, type Provider } from '../../domain/providers';
+import { TASK_STATUS_LABELS, readTaskStatus } from '../../domain/task-status';
+import { INTAKE_LABELS, isTicketStatus, ticketStatusLabel } from '../../domain/ticket-status';
+import { ticketNumber } from '../../domain/ticket-number';
+import { worklistQuery } from '../../domain/worklist-query';
+import type { ClientsService } from '../clients/clients.service';
+import { clientListQuery } from '../clients/clients.routes';
+import { parsePayload } from '../http/parse';
+import type { RouteScopes } from '../http/route-scopes';
+import type { TasksService } from '../tasks/tasks.service';
+import { taskListQuery } from '../tasks/tasks.routes';
+import type { TicketsService } from '../tickets/tickets.service';
+import { ticketListQuery } from '../tickets/tickets.routes';
+import type { WorklistService } from '../work/worklist.service';
+
+// CSV export (issue 21) of the worklist, tickets, tasks and clients with the filters on screen:
+// streamed page by page (100 rows at a time), so memory stays flat at 200,000 rows.
+
+const PAGE = 100;
+
+type Field = string | number | null | undefined;
+
+/**
+ * Every page of a list, as CSV text: the header first, then one chunk per page. The first page
+ * is read before anything is sent, so a filter the list refuses is a 400 with its message, not
+ * a download cut short.
+ */
+async function csvPages<T>(
+  header: readonly string[],
+  page: (cursor: string | undefined) => Promise<Page<T>>,
+  row: (item: T) => Field[],
+): Promise<AsyncGenerator<string>> {
+  const first = await page(undefined);
+  return (async function* () {
+    yield CSV_BOM + csvRow(header);
+    let next = first;
+    for (;;) {
+      yield next.items.map((item) => csvRow(row(item))).join('');
+      if (!next.nextCursor) return;
+      next = await page(next.nextCursor);
+    }
+  })();
+}
+
+/** The list's filters without its paging: the export walks every page itself. */
+function withoutPaging<T extends { cursor?: string; limit?: number }>(query: T): Omit<T, 'cursor' | 'limit'> {
+  const { cursor, limit, ...filters } = query;
+  void cursor;
+  void limit;
+  return filters;
+}
+
+const provider = (value: Provider | null) => (value ? PROVIDER_LABELS[value] : '');
+
+export function registerExportRoutes(
+  { staff }: RouteScopes,
+  deps: {
+    worklist: WorklistService;
+    tickets: TicketsService;
+    tasks: TasksService;
+    clients: ClientsService;
+    timeZone: () => Promise<string>;
+    now: () => Date;
+  },
+) {
+  /** Sends the stream as a download named `<name>-<shop date>.csv`. */
+  async function send(
+    reply: FastifyReply,
+    name: string,
+    lines: (timeZone: string) => Promise<AsyncGenerator<string>>,
+  ) {
+    const timeZone = await deps.timeZone();
+    const body = await lines(timeZone);
+    const date = formatCalendarDate(todayIn(timeZone, deps.now())).split('.').reverse().join('-');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
+      .send(Readable.from(body));
+  }
+  const at = (timeZone: string) => (iso: string | null) => (iso ? formatDateTimeIn(iso, timeZone) : '');
+
+  staff.get('/api/export/work.csv', async (request, reply) => {
+    const query = withoutPaging(parsePayload(worklistQuery, request.query));
+    return send(reply, 'zadachi', (timeZone) =>
+      csvPages(
+        [
+          'Тип',
+          'Номер',
+          'Название',
+          'Клиент',
+          'Телефон клиента',
+          'Устройство',
+          'Исполнитель',
+          'Статус',
+          'Срок',
+          'Создано',
+          'Закрыто',
+        ],
+        (cursor) => deps.worklist.list({ ...query, cursor, limit: PAGE }),
+        (item) => [
+          item.kind === 'ticket' ? 'Заявка' : 'Задача',
+          item.kind === 'ticket' ? ticketNumber(item.id) : '',
+          item.title,
+          item.clientName,
+          item.clientPhone,
+          item.device,
+          item.assigneeName,
+          item.kind === 'ticket'
+            ? isTicketStatus(item.status)
+              ? ticketStatusLabel(item.status, item.intake)
+              : item.status
+            : TASK_STATUS_LABELS[readTaskStatus(item.status)],
+          formatCalendarDate(item.dueDate),
+          at(timeZone)(item.createdAt),
+          at(timeZone)(item.closedAt),
+        ],
+      ),
+    );
+  });
+
+  staff.get('/api/export/tickets.csv', async (request, reply) => {
+    const query = withoutPaging(parsePayload(ticketListQuery, request.query));
+    return send(reply, 'zayavki', (timeZone) =>
+      csvPages(
+        [
+          'Номер',
+          'Название',
+          'Клиент',
+          'Телефон клиента',
+          'Как принят',
+          'Устройство',
+          'Серийный номер',
+          'Исполнитель',
+          'Статус',
+          'Служба доставки',
+          'Служба возврата',
+          'Срок',
+          'Создано',
+          'Закрыто',
+        ],
+        (cursor) => deps.tickets.list({ ...query, cursor, limit: PAGE }),
+        (ticket) => [
+          ticketNumber(ticket.id),
+          ticket.title,
+          ticket.clientName,
+          ticket.clientPhone,
+          INTAKE_LABELS[ticket.intake],
+          ticket.device,
+          ticket.serialNumber,
+          ticket.assigneeName,
+          ticketStatusLabel(ticket.status, ticket.intake),
+          provider(ticket.deliveryProvider),
+          provider(ticket.returnProvider),
+          formatCalendarDate(ticket.dueDate),
+          at(timeZone)(ticket.createdAt),
+          at(timeZone)(ticket.closedAt),
+        ],
+      ),
+    );
+  });
+
+  staff.get('/api/export/tasks.csv', async (request, reply) => {
+    const query = withoutPaging(parsePayload(taskListQuery, request.query));
+    return send(reply, 'zadachi-otdelno', (timeZone) =>
+      csvPages(
+        ['Название', 'Описание', 'Клиент', 'Исполнитель', 'Статус', 'Служба', 'Срок', 'Создано', 'Закрыто'],
+        (cursor) => deps.tasks.list({ ...query, cursor, limit: PAGE }),
+        (task) => [
+          task.title,
+          task.description,
+          task.clientName,
+          task.assigneeName,
+          TASK_STATUS_LABELS[task.status],
+          provider(task.deliveryProvider),
+          formatCalendarDate(task.dueDate),
+          at(timeZone)(task.createdAt),
+          at(timeZone)(task.closedAt),
+        ],
+      ),
+    );
+  });
+
+  staff.get('/api/export/clients.csv', async (request, reply) => {
+    const query = withoutPaging(parsePayload(clientListQuery, request.query));
+    return send(reply, 'klienty', (timeZone) =>
+      csvPages(
+        ['ФИО', 'Телефон', 'Гарантия', 'Адрес', 'Комментарий', 'Создан'],
+        (cursor) => deps.clients.list({ ...query, cursor, limit: PAGE }),
+        (client) => [
+          client.fullName,
+          client.phone,
+          client.warranty,
+          client.address,
+          client.comment,
+          at(timeZone)(client.createdAt),
+        ],
+      ),
+    );
+  });
+}
