@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import type { DialectName } from '../db/dialect-name';
+import { Migrator } from 'kysely';
 import { migrateToLatest } from '../db/migrate';
+import { allMigrations } from '../db/migrations/index';
 
 export interface TestDatabase {
   database: Database;
@@ -62,4 +64,18 @@ export async function createTestDatabase(
       await dropper.end();
     },
   };
+}
+
+/** A fresh database migrated up to and including `migration`: for testing the one after it. */
+export async function createTestDatabaseAt(dialect: DialectName, migration: string): Promise<TestDatabase> {
+  const test = await createTestDatabase(dialect, { migrate: false });
+  const { database } = test;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => allMigrations(database.dialect) },
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const result = await migrator.migrateTo(migration);
+  if (result.error) throw result.error;
+  return test;
 }

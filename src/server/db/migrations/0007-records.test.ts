@@ -1,9 +1,7 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/test-database';
-import { allMigrations } from './index';
+import { createTestDatabaseAt, testDialects, type TestDatabase } from '../../test/test-database';
 
 for (const dialect of testDialects()) {
   describe(`migration 0007: history for every record, the Корзина, phone keys [${dialect}]`, () => {
@@ -11,15 +9,8 @@ for (const dialect of testDialects()) {
     let database: Database;
 
     beforeAll(async () => {
-      test = await createTestDatabase(dialect, { migrate: false });
+      test = await createTestDatabaseAt(dialect, '0006-edit-versions');
       database = test.database;
-      const migrator = new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => allMigrations(database.dialect) },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      });
-      const result = await migrator.migrateTo('0006-edit-versions');
-      if (result.error) throw result.error;
     });
     afterAll(() => test.cleanup());
 

@@ -1,9 +1,7 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/test-database';
-import { allMigrations } from './index';
+import { createTestDatabaseAt, testDialects, type TestDatabase } from '../../test/test-database';
 
 for (const dialect of testDialects()) {
   describe(`migration 0013: when each ticket entered its status, from its history [${dialect}]`, () => {
@@ -11,15 +9,8 @@ for (const dialect of testDialects()) {
     let database: Database;
 
     beforeAll(async () => {
-      test = await createTestDatabase(dialect, { migrate: false });
+      test = await createTestDatabaseAt(dialect, '0012-state-counts');
       database = test.database;
-      const migrator = new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => allMigrations(database.dialect) },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      });
-      const result = await migrator.migrateTo('0012-state-counts');
-      if (result.error) throw result.error;
     });
     afterAll(() => test.cleanup());
 
