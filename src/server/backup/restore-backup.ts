@@ -66,7 +66,8 @@ const NOT_EMPTY =
 
 async function refuseIfNotEmpty(target: RestoreTarget) {
   const files = path.join(target.dataDir, 'files');
-  const hasFiles = fs.existsSync(files) && (await fsp.readdir(files)).some((name) => name !== '.tmp');
+  const hasFiles =
+    fs.existsSync(files) && (await fsp.readdir(files)).some((name) => !name.startsWith('.tmp'));
   if (hasFiles) throw new BackupArchiveError(NOT_EMPTY);
   if (target.databaseUrl.startsWith('sqlite:')) {
     const file = target.databaseUrl.slice('sqlite:'.length);

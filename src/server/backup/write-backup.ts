@@ -222,7 +222,7 @@ async function listFiles(root: string): Promise<string[]> {
     const items = await fsp.readdir(dir, { withFileTypes: true });
     items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const item of items) {
-      if (prefix === '' && item.name === '.tmp') continue;
+      if (prefix === '' && item.name.startsWith('.tmp')) continue;
       const key = `${prefix}${item.name}`;
       if (item.isDirectory()) await walk(path.join(dir, item.name), `${key}/`);
       else if (item.isFile()) found.push(key);

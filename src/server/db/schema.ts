@@ -214,6 +214,14 @@ export interface StageSpansTable {
   days: number;
 }
 
+/** A record brought in by `npm run import` and where it went (migration 0016). */
+export interface ImportSourcesTable {
+  source_kind: string;
+  source_id: string;
+  local_id: number;
+  imported_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -227,4 +235,5 @@ export interface DB {
   files: FilesTable;
   tasks: TasksTable;
   push_subscriptions: PushSubscriptionsTable;
+  import_sources: ImportSourcesTable;
 }

@@ -18,12 +18,19 @@ export interface FileStore {
 
 export class FileNotFoundError extends Error {}
 
-/** Files on local disk under `root`; temporary files in `root/.tmp`, emptied at start-up. */
+/**
+ * Files on local disk under `root`; temporary files in `root/.tmp`, emptied at start-up. A tool
+ * running beside the server (the import) names a temporary folder of its own, so that it never
+ * empties the server's uploads in progress.
+ */
 export class LocalFileStore implements FileStore {
   private readonly tempDir: string;
 
-  constructor(private readonly root: string) {
-    this.tempDir = path.join(root, '.tmp');
+  constructor(
+    private readonly root: string,
+    { tempFolder = '.tmp' }: { tempFolder?: string } = {},
+  ) {
+    this.tempDir = path.join(root, tempFolder);
     fs.rmSync(this.tempDir, { recursive: true, force: true });
     fs.mkdirSync(this.tempDir, { recursive: true });
   }

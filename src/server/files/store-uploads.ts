@@ -31,15 +31,13 @@ export async function storeUploads(
   const ids: number[] = [];
   for (const [index, file] of files.entries()) {
     // One millisecond apart, so that two files with one name never share a key.
-    const stamp = by.now.getTime() + index;
-    const key = `${owner.folder}/${stamp}_${sanitizeFileName(file.name)}`;
-    const thumbKey = file.thumbTempPath ? `${owner.folder}/thumbs/${stamp}.webp` : null;
-    await store.moveIn(file.tempPath, key);
-    written.push(key);
-    if (file.thumbTempPath && thumbKey) {
-      await store.moveIn(file.thumbTempPath, thumbKey);
-      written.push(thumbKey);
-    }
+    const { key, thumbKey } = await moveIntoFolder(
+      store,
+      file,
+      owner.folder,
+      by.now.getTime() + index,
+      written,
+    );
     ids.push(
       await insertFile(trx, {
         ticket_id: owner.ticketId ?? null,
@@ -57,6 +55,29 @@ export async function storeUploads(
     );
   }
   return ids;
+}
+
+/**
+ * Moves a finished temporary file (and its preview) into `folder` under a timestamp-prefixed,
+ * sanitised name (spec §3); adds the keys to `written` so a caller whose transaction does not
+ * commit can remove them.
+ */
+export async function moveIntoFolder(
+  store: FileStore,
+  file: { tempPath: string; thumbTempPath: string | null; name: string },
+  folder: string,
+  stamp: number,
+  written: string[],
+): Promise<{ key: string; thumbKey: string | null }> {
+  const key = `${folder}/${stamp}_${sanitizeFileName(file.name)}`;
+  const thumbKey = file.thumbTempPath ? `${folder}/thumbs/${stamp}.webp` : null;
+  await store.moveIn(file.tempPath, key);
+  written.push(key);
+  if (file.thumbTempPath && thumbKey) {
+    await store.moveIn(file.thumbTempPath, thumbKey);
+    written.push(thumbKey);
+  }
+  return { key, thumbKey };
 }
 
 /** Best effort: a file that will not go is logged and skipped (spec §8); its record goes anyway. */

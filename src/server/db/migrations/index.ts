@@ -15,6 +15,7 @@ import { stateCountsMigration } from './0012-state-counts';
 import { statusSinceMigration } from './0013-status-since';
 import { jobsMigration } from './0014-jobs';
 import { stageSpansMigration } from './0015-stage-spans';
+import { importSourcesMigration } from './0016-import-sources';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0013-status-since': statusSinceMigration(),
     '0014-jobs': jobsMigration(),
     '0015-stage-spans': stageSpansMigration(dialect),
+    '0016-import-sources': importSourcesMigration(),
   };
 }
