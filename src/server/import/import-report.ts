@@ -39,6 +39,13 @@ export function formatImportReport(report: ImportReport): string {
       `Уже были здесь, записи связаны с ними (${report.matchedUsers.length}): ${report.matchedUsers.join(', ')}`,
     );
   }
+  if (report.noAdmin) {
+    lines.push(
+      '',
+      'Администратора нет ни среди перенесённых, ни среди тех, кто уже здесь: назначьте его командой ' +
+        'npm run set-role -- EMAIL admin',
+    );
+  }
   const refused = report.problems.filter((problem) => !problem.imported);
   const partial = report.problems.filter((problem) => problem.imported);
   if (refused.length > 0) {

@@ -97,7 +97,8 @@ function fieldsOf(data: unknown): Record<string, unknown> {
 
 function provider(value: unknown, field: string, warnings: string[]): Provider | null {
   if (value === null || value === undefined || value === '') return null;
-  if (isProvider(value)) return value;
+  const name = legacyText(value).toLowerCase();
+  if (isProvider(name)) return name;
   warnings.push(`неизвестная служба доставки в ${field} («${String(value)}») не перенесена`);
   return null;
 }

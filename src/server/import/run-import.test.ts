@@ -7,6 +7,7 @@ import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import type { WorkItemDto } from '../../domain/worklist-query';
 import { apiCaller, describeEachDatabase, TEST_PASSWORD, type SignedIn } from '../test/test-app';
 import type { ImportKind } from './legacy-export';
+import { formatImportReport } from './import-report';
 import { newUserLinks } from './new-user-links';
 import { runImport, type ImportReport } from './run-import';
 import { makeSampleExport, type SampleExport } from './sample-export';
@@ -92,6 +93,24 @@ describeEachDatabase('import from the previous system', (ctx) => {
     }
     expect(dry.totals.ticket.added).toBe(SIZES.tickets + sample.warned.ticket.length);
     expect(dry.files).toEqual({ added: sample.files, missing: 2, notAsked: 0 });
+    expect(dry.noAdmin).toBe(false);
+  });
+
+  it('says so when nobody would be an admin', async () => {
+    const file = path.join(dir, 'staff-only.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ users: [{ uid: 'u1', email: 'only@staff.ru', role: 'employee' }] }),
+    );
+    const report = await runImport({
+      database: ctx.database,
+      dataDir: ctx.dataDir,
+      exportFile: file,
+      filesDir: null,
+      dryRun: true,
+    });
+    expect(report.noAdmin).toBe(true);
+    expect(formatImportReport(report)).toContain('npm run set-role -- EMAIL admin');
   });
 
   it('imports every good record with its history and files, byte for byte', async () => {

@@ -66,6 +66,8 @@ export interface ImportReport {
   /** Accounts made by this run: they need a reset link to get a password. */
   newUsers: { id: number; email: string }[];
   problems: ImportProblem[];
+  /** After the import (or, in a dry run, after it would be done) nobody here is an admin. */
+  noAdmin: boolean;
 }
 
 type Legacy = LegacyUser | LegacyClient | LegacyTicket | LegacyTask;
@@ -122,7 +124,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     matchedUsers: [],
     newUsers: [],
     problems: [],
+    noAdmin: false,
   };
+  let adminsToAdd = 0;
   const total = IMPORT_KINDS.reduce((sum, kind) => sum + exported[kind].length, 0);
   let done = 0;
 
@@ -134,6 +138,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       options.onProgress?.(done, total);
     }
   }
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  report.noAdmin = !admin && adminsToAdd === 0;
   return report;
 
   async function importOne(kind: ImportKind, doc: LegacyDocument, seen: Set<string>) {
@@ -173,6 +184,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     };
 
     if (!store) {
+      if (kind === 'user') await foreseeUser(record as LegacyUser);
       totals.added += 1;
       report.files.added += files.length;
       // Later records' references to it resolve, as they will in the real run.
@@ -212,6 +224,17 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       else report.matchedUsers.push(email);
     }
     warn();
+  }
+
+  /** In a dry run: whether the person would be linked to an account here, or added (as an admin?). */
+  async function foreseeUser(user: LegacyUser) {
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lower', '=', user.email.toLowerCase())
+      .executeTakeFirst();
+    if (existing) report.matchedUsers.push(user.email);
+    else if (user.role === 'admin') adminsToAdd += 1;
   }
 
   async function write(
