@@ -2,7 +2,6 @@
 // TEST_DATABASE_URL is set) PostgreSQL. Seeds a fresh database, runs the real server as a
 // child process, and measures over HTTP, in Chromium, and against the spec's approach
 // (download every item, user and client, sort in the browser). Prints Markdown.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +9,11 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
-import { openDatabase, type Database } from '../src/server/db/database';
+import type { Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { memoryMb, percentile, startServer, writeSection } from './lib/bench-kit';
+import { memoryMb, percentile, signIn, startServer, timeExport, writeSection } from './lib/bench-kit';
+import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
 const { values } = parseArgs({
@@ -36,46 +35,6 @@ const sizes = {
 };
 const REQUESTS = Number(values.requests);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-interface Target {
-  name: 'SQLite' | 'PostgreSQL';
-  databaseUrl: string;
-  database: Database;
-  cleanup(): Promise<void>;
-}
-
-async function sqliteTarget(): Promise<Target> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-'));
-  const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-  const database = openDatabase(databaseUrl);
-  return {
-    name: 'SQLite',
-    databaseUrl,
-    database,
-    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const database = openDatabase(url, { pgSchema: schema });
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    name: 'PostgreSQL',
-    databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    database,
-    cleanup: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema "${schema}" cascade`);
-      await dropper.end();
-    },
-  };
-}
 
 async function timeRequests(
   base: string,
@@ -160,37 +119,6 @@ async function specApproach(database: Database): Promise<{ ms: number; megabytes
   return { ms: median.ms, megabytes: median.bytes / 1_048_576 };
 }
 
-/**
- * Downloads the whole worklist as CSV, reading the stream as a browser would, and samples the
- * server's resident memory every 100 ms meanwhile: streamed, it stays flat.
- */
-async function timeExport(base: string, cookie: string, pid: number) {
-  const before = memoryMb(pid);
-  let highest = before.rss;
-  const sampler = setInterval(() => {
-    highest = Math.max(highest, memoryMb(pid).rss);
-  }, 100);
-  const started = Date.now();
-  const response = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
-    headers: { cookie },
-  });
-  let bytes = 0;
-  let rows = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 0x0a) rows += 1;
-  }
-  clearInterval(sampler);
-  return {
-    rows: rows - 1,
-    megabytes: bytes / 1_048_576,
-    seconds: (Date.now() - started) / 1000,
-    before,
-    after: memoryMb(pid),
-    highest,
-  };
-}
-
 /** Seconds from now until today's morning-reminder job is done; null if none comes due. */
 async function waitForDigest(database: Database): Promise<number | null> {
   const started = Date.now();
@@ -207,7 +135,7 @@ async function waitForDigest(database: Database): Promise<number | null> {
   throw new Error('the morning reminder did not finish within 3 minutes');
 }
 
-async function benchTarget(target: Target, port: number) {
+async function benchTarget(target: BenchTarget, port: number) {
   log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
   await migrateToLatest(target.database);
   const seedStarted = Date.now();
@@ -240,12 +168,7 @@ async function benchTarget(target: Target, port: number) {
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: emails[1], password: SEED_PASSWORD }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
     // The morning reminder runs a few seconds after start (past 09:00 in Москва, or the next
     // morning): let it finish before timing, and say how long it took.
     const digestSeconds = await waitForDigest(target.database);
@@ -318,9 +241,7 @@ async function benchTarget(target: Target, port: number) {
   }
 }
 
-const targets: Target[] = [await sqliteTarget()];
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) targets.push(await postgresTarget(pgUrl));
+const { targets, pgUrl } = await benchTargets();
 
 const lines: string[] = [];
 const sqliteVersion = (

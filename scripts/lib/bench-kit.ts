@@ -29,6 +29,17 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   throw new Error('server did not start');
 }
 
+/** Signs in over HTTP and returns the session cookie to send with each request. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
 /** A process's resident memory now and at its peak, in MB (Linux). */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -47,4 +58,35 @@ export function writeSection(file: string, name: string, report: string): void {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const [head = '', , tail = ''] = current.split(marker);
   fs.writeFileSync(file, `${head.trimEnd()}\n\n${marker}\n${report}\n${marker}${tail}`.trimStart());
+}
+
+/**
+ * Downloads the whole worklist as CSV, reading the stream as a browser would, and samples the
+ * server's resident memory every 100 ms meanwhile: streamed, it stays flat.
+ */
+export async function timeExport(base: string, cookie: string, pid: number) {
+  const before = memoryMb(pid);
+  let highest = before.rss;
+  const sampler = setInterval(() => {
+    highest = Math.max(highest, memoryMb(pid).rss);
+  }, 100);
+  const started = Date.now();
+  const response = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 0x0a) rows += 1;
+  }
+  clearInterval(sampler);
+  return {
+    rows: rows - 1,
+    megabytes: bytes / 1_048_576,
+    seconds: (Date.now() - started) / 1000,
+    before,
+    after: memoryMb(pid),
+    highest,
+  };
 }

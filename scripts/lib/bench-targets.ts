@@ -1,0 +1,57 @@
+// The databases a benchmark runs against: a fresh SQLite file, and (when a URL is given) a fresh
+// schema in PostgreSQL, each dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/database';
+
+export interface BenchTarget {
+  name: 'SQLite' | 'PostgreSQL';
+  /** For the server process: the PostgreSQL URL names the schema in its search path. */
+  databaseUrl: string;
+  database: Database;
+  cleanup(): Promise<void>;
+}
+
+export async function sqliteTarget(): Promise<BenchTarget> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-'));
+  const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  const database = openDatabase(databaseUrl);
+  return {
+    name: 'SQLite',
+    databaseUrl,
+    database,
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function postgresTarget(url: string): Promise<BenchTarget> {
+  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const database = openDatabase(url, { pgSchema: schema });
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    name: 'PostgreSQL',
+    databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    database,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema "${schema}" cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+/** SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
+export async function benchTargets(): Promise<{ targets: BenchTarget[]; pgUrl: string | undefined }> {
+  const targets = [await sqliteTarget()];
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) targets.push(await postgresTarget(pgUrl));
+  return { targets, pgUrl };
+}
