@@ -11,6 +11,7 @@ import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 import { sql } from 'kysely';
 import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
 import type { Database } from '../src/server/db/database';
+import { refreshPlannerStatistics } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { memoryMb, percentile, signIn, startServer, timeExport, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
@@ -155,7 +156,7 @@ async function benchTarget(target: BenchTarget, port: number) {
       }),
     })
     .execute();
-  if (target.name === 'PostgreSQL') await sql`analyze`.execute(target.database.db);
+  await refreshPlannerStatistics(target.database);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const staff = await target.database.db.selectFrom('users').select('id').orderBy('id').execute();
 

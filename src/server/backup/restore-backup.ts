@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/database';
+import { refreshPlannerStatistics } from '../db/analyze';
 import { migrateToLatest } from '../db/migrate';
 import { FILES_PREFIX, PG_DUMP_ENTRY, SQLITE_ENTRY, VAPID_ENTRY, type Manifest } from './manifest';
 import { BackupArchiveError, unpackAndVerify } from './read-backup';
@@ -52,6 +53,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     try {
       const migrated = await migrateToLatest(database);
       if (migrated.error) throw migrated.error;
+      // pg_restore loads rows without statistics.
+      await refreshPlannerStatistics(database);
     } finally {
       await database.destroy();
     }

@@ -1,4 +1,5 @@
 import { Migrator, type MigrationResultSet } from 'kysely';
+import { refreshPlannerStatistics } from './analyze';
 import type { Database } from './database';
 import { allMigrations } from './migrations';
 
@@ -15,5 +16,7 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
   if (result.error) {
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
   }
+  // A migration may have filled a column or a table from every row.
+  if ((result.results ?? []).length > 0) await refreshPlannerStatistics(database);
   return result;
 }

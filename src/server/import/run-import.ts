@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock';
+import { refreshPlannerStatistics } from '../db/analyze';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { LocalFileStore, type FileStore } from '../files/file-store';
@@ -145,6 +146,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
   report.noAdmin = !admin && adminsToAdd === 0;
+  if (IMPORT_KINDS.some((kind) => report.totals[kind].added > 0) && store) {
+    await refreshPlannerStatistics(options.database);
+  }
   return report;
 
   async function importOne(kind: ImportKind, doc: LegacyDocument, seen: Set<string>) {
