@@ -11,6 +11,8 @@ import { newStatusToken } from '../status-page/status-token';
 import { insertTicket } from '../tickets/tickets.repository';
 import { insertTask } from '../tasks/tasks.repository';
 import { refreshDerived } from '../work/derived-columns';
+import { statusText } from '../tickets/ticket-history';
+import { readTaskStatus, TASK_STATUS_LABELS } from '../../domain/task-status';
 import type { Ledger, LocalRecord } from './import-ledger';
 import { placeFiles, type PreparedFile } from './import-files';
 import type {
@@ -21,6 +23,9 @@ import type {
   LegacyUser,
 } from './legacy-records';
 import { stageSpansOf, statusSinceOf } from './legacy-steps';
+
+/** Who a history row names when the old tool did not say (or named someone not brought in). */
+const UNKNOWN_AUTHOR = 'Перенесено из прежней системы';
 
 /** The person a source uid stands for here; their name as the record wrote it when unknown. */
 function person(ledger: Ledger, uid: string | null, nameAsWritten = ''): { id: number | null; name: string } {
@@ -74,6 +79,23 @@ export async function writeClient(trx: Kysely<DB>, client: LegacyClient): Promis
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its first history row, as the app's clients have: added, when (the old tool kept no history of clients).
+  await trx
+    .insertInto('history')
+    .values({
+      item_kind: 'client',
+      item_id: row.id,
+      ts: client.createdAt,
+      user_id: null,
+      user_name: UNKNOWN_AUTHOR,
+      action: 'create',
+      note: client.fullName,
+      old_value: null,
+      new_value: null,
+      new_status: null,
+      file_id: null,
+    })
+    .execute();
   return { id: row.id, name: client.fullName };
 }
 
@@ -91,13 +113,23 @@ function historyRows(
     upload_pvz_photo: 'pvz',
     upload_photo: 'photo',
   };
+  // A step reads as the app's own do: «Прибыл в ПВЗ → Забран из ПВЗ».
+  let status = entries.find((entry) => entry.action === 'create')?.newStatus ?? 'new';
+  const label = (value: string) =>
+    kind === 'ticket' ? statusText(value, 'pvz') : TASK_STATUS_LABELS[readTaskStatus(value)];
   return entries.map((entry) => {
+    const step = entry.action === 'status_change' && entry.newStatus !== null;
+    const values = step
+      ? { old_value: label(status), new_value: label(entry.newStatus as string) }
+      : { old_value: null, new_value: null };
+    if (step) status = entry.newStatus as string;
     const fileKind = uploadKind[entry.action];
     const fileIndex = fileKind
       ? unlinked.findIndex((file) => file.kind === fileKind && file.name === entry.note)
       : -1;
     const [file] = fileIndex >= 0 ? unlinked.splice(fileIndex, 1) : [];
     const by = person(ledger, entry.userId, entry.userName);
+    if (!by.name) by.name = UNKNOWN_AUTHOR;
     return {
       item_kind: kind,
       item_id: itemId,
@@ -106,8 +138,7 @@ function historyRows(
       user_name: by.name,
       action: entry.action,
       note: entry.note,
-      old_value: null,
-      new_value: null,
+      ...values,
       new_status: entry.newStatus,
       file_id: file?.id ?? null,
     };
@@ -160,7 +191,26 @@ async function completeItem(
     (uid) => person(ctx.ledger, uid),
     ctx.written,
   );
-  await insertHistory(ctx.trx, historyRows(kind, id, item.history, ctx.ledger, placed));
+  await insertHistory(ctx.trx, historyRows(kind, id, withCreation(item), ctx.ledger, placed));
+}
+
+/**
+ * The history with its first row: the record's creation, from createdAt and createdBy when the
+ * old tool wrote no `create` entry (tasks never had a history there), as the app's records have.
+ */
+function withCreation(item: LegacyTicket | LegacyTask): LegacyHistoryEntry[] {
+  if (item.history.some((entry) => entry.action === 'create')) return item.history;
+  return [
+    {
+      ts: item.createdAt,
+      userId: item.createdBy,
+      userName: '',
+      action: 'create',
+      note: item.title,
+      newStatus: null,
+    },
+    ...item.history,
+  ];
 }
 
 export async function writeTicket(ctx: ItemContext, ticket: LegacyTicket): Promise<LocalRecord> {

@@ -231,9 +231,22 @@ describeEachDatabase('import from the previous system', (ctx) => {
     expect(Date.parse(ticket.statusSince)).toBeLessThan(Date.parse('2027-01-01'));
     const history = await call('GET', `/api/tickets/${ticket.id}/history?limit=50`);
     const steps = history
-      .json<{ items: { action: string; newStatus: string | null }[] }>()
+      .json<{
+        items: {
+          action: string;
+          newStatus: string | null;
+          oldValue: string | null;
+          newValue: string | null;
+        }[];
+      }>()
       .items.filter((h) => h.action === 'status_change');
-    expect(steps[0]!.newStatus).toBe('picked_from_pvz');
+    // Newest first, read as the app's own steps: from which status to which.
+    expect(steps[0]).toMatchObject({
+      newStatus: 'picked_from_pvz',
+      oldValue: 'Прибыл в ПВЗ',
+      newValue: 'Забран из ПВЗ',
+    });
+    expect(steps.at(-1)).toMatchObject({ oldValue: 'Новая', newValue: 'Доставка оформлена' });
 
     const withFile = (sample.json.tickets as { id: string; attachments?: unknown[] }[]).find(
       (t) => (t.attachments?.length ?? 0) > 0 && !sample.warned.ticket.includes(t.id),
@@ -256,6 +269,19 @@ describeEachDatabase('import from the previous system', (ctx) => {
     );
     const script = await call('GET', `/api/clients/${await localId('client', sample.warned.client[0]!)}`);
     expect(script.json<{ client: { whatsappUrl: string | null } }>().client.whatsappUrl).toBeNull();
+    const clientHistory = await call('GET', `/api/clients/${await localId('client', withLink.id)}/history`);
+    expect(clientHistory.json<{ items: { action: string; userName: string }[] }>().items).toEqual([
+      expect.objectContaining({ action: 'create', userName: 'Перенесено из прежней системы' }),
+    ]);
+  });
+
+  it('a record the old tool kept no history for starts with its creation, by whom and when', async () => {
+    const task = (sample.json.tasks as { id: string; createdBy: string }[])[0]!;
+    const taskId = await localId('task', task.id);
+    const history = await call('GET', `/api/tasks/${taskId}/history?limit=50`);
+    const items = history.json<{ items: { action: string; userName: string; ts: string }[] }>().items;
+    const creator = (sample.json.users as Record<string, { displayName: string }>)[task.createdBy]!;
+    expect(items).toEqual([expect.objectContaining({ action: 'create', userName: creator.displayName })]);
   });
 
   it('the worklist shows the imported items, todo and done tasks read as new and closed', async () => {
