@@ -43,7 +43,12 @@ async function locate(
   }
   const stat = await fsp.stat(file).catch(() => null);
   if (!stat?.isFile()) return `файл «${storagePath}» не найден в папке файлов — не перенесён`;
-  return { file, size: stat.size };
+  // A link inside the folder may point anywhere on the machine: only what really lies under it is taken.
+  const [realRoot, realFile] = await Promise.all([fsp.realpath(root), fsp.realpath(file)]);
+  if (!realFile.startsWith(realRoot + path.sep)) {
+    return `файл «${storagePath}» — ссылка за пределы папки файлов — не перенесён`;
+  }
+  return { file: realFile, size: stat.size };
 }
 
 /**

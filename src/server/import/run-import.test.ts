@@ -97,6 +97,38 @@ describeEachDatabase('import from the previous system', (ctx) => {
     expect(dry.noAdmin).toBe(false);
   });
 
+  it('takes no file through a link that leads out of the files folder', async () => {
+    const outside = path.join(dir, 'secret.txt');
+    fs.writeFileSync(outside, 'не для переноса');
+    const linked = path.join(dir, 'linked');
+    fs.mkdirSync(path.join(linked, 'tickets', 'x', 'files'), { recursive: true });
+    fs.symlinkSync(outside, path.join(linked, 'tickets', 'x', 'files', '1_secret.txt'));
+    const file = path.join(dir, 'linked.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        tickets: [
+          {
+            id: 'x',
+            title: 'Замена SSD',
+            status: 'new',
+            createdAt: '2025-01-01T00:00:00Z',
+            attachments: [{ name: 'secret.txt', path: 'tickets/x/files/1_secret.txt' }],
+          },
+        ],
+      }),
+    );
+    const report = await runImport({
+      database: ctx.database,
+      dataDir: ctx.dataDir,
+      exportFile: file,
+      filesDir: linked,
+      dryRun: true,
+    });
+    expect(report.files).toMatchObject({ added: 0, missing: 1 });
+    expect(report.problems[0]!.reason).toContain('ссылка за пределы папки файлов');
+  });
+
   it('says so when nobody would be an admin', async () => {
     const file = path.join(dir, 'staff-only.json');
     fs.writeFileSync(
