@@ -88,6 +88,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         '/app/clients/new',
         `/app/clients/${ticket.clientId}`,
         '/app/trash',
+        '/app/dashboard',
         '/app/employees',
         '/app/settings',
         '/app/no-such-screen',

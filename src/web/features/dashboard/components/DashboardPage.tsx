@@ -74,8 +74,10 @@ function ChartCard({
           series={series}
           withLegend={series.length > 1}
           valueFormatter={(value) => figure(value, unit)}
-          // The links below say the same to a screen reader and a keyboard.
+          // The links below say the same to a screen reader and a keyboard: the chart is hidden from
+          // both, so recharts' keyboard layer (a focusable svg) is off too.
           aria-hidden
+          barChartProps={{ accessibilityLayer: false }}
           yAxisProps={horizontal ? { width: 150 } : undefined}
           gridAxis={horizontal ? 'x' : 'y'}
           barProps={(one) => ({
