@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../domain/live-events';
-import { applyChangeEvent, connectLiveEvents } from './live-events';
+import { applyChangeEvent } from './live-events';
 import { writeRecord } from './own-writes';
 import { queryKeys } from './query-keys';
 
@@ -119,47 +119,5 @@ describe('events heard while this tab is writing the record', () => {
     answer(2);
     await write;
     expect(stale(client)).toBe(true);
-  });
-});
-
-/** The browser's EventSource, as far as connectLiveEvents uses it: events are fired by the test. */
-class FakeEventSource extends EventTarget {
-  static readonly CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 0;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
-
-describe('the stream opening', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
-
-  it('refetches what was read before it began to open, not what the first screen read meanwhile', () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const client = new QueryClient();
-    client.setQueryData(queryKeys.tickets.detail(7), { id: 7 });
-    vi.advanceTimersByTime(10);
-    const stop = connectLiveEvents(client, () => {});
-    vi.advanceTimersByTime(10);
-    // The cold load's first screen, answered while the stream opens.
-    client.setQueryData(queryKeys.me, { user: null });
-    client.setQueryData(queryKeys.work.list({ type: 'all' }), { items: [] });
-    vi.advanceTimersByTime(10);
-    FakeEventSource.last!.dispatchEvent(new Event('connect'));
-    const invalid = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
-    expect(invalid(queryKeys.tickets.detail(7))).toBe(true);
-    expect(invalid(queryKeys.me)).toBe(false);
-    expect(invalid(queryKeys.work.list({ type: 'all' }))).toBe(false);
-    stop();
   });
 });

@@ -91,20 +91,14 @@ export function connectLiveEvents(
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
-    const openedAt = Date.now();
     source = new EventSource('/api/events');
     onStatus('connecting');
     source.addEventListener('connect', () => {
       onStatus('open');
       backoff = 1000;
-      // Only what was fetched before the stream began to open can have missed a change. What
-      // came in while it opened (the first screen's session, settings and list on a cold load)
-      // was read no earlier than a request still under way now, which is left to finish rather
-      // than started again: either way the first screen's data is not fetched twice (issue 22).
-      void client.invalidateQueries(
-        { predicate: (query) => query.state.dataUpdatedAt < openedAt },
-        { cancelRefetch: false },
-      );
+      // A request already under way is left to finish rather than started again, so the
+      // first screen's data is not fetched twice over while the stream opens.
+      void client.invalidateQueries(undefined, { cancelRefetch: false });
       onReconnect?.();
     });
     source.addEventListener('resync', () => void client.invalidateQueries());
