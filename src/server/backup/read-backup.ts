@@ -30,6 +30,10 @@ export async function unpackAndVerify(archive: string, intoDir: string): Promise
   let manifestText: string | null = null;
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
+    // An archive cut short errors the entry being read, perhaps before the code below has got to
+    // reading it (while it makes the entry's folder): the whole pipeline reports that error, and
+    // without a listener here it would also end the process.
+    stream.on('error', () => {});
     void (async () => {
       const name = header.name;
       if (header.type !== 'file' || !isSafeEntryPath(name)) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureTrigramExtension } from '../db/pg-trigram';
 import { openDatabase } from '../db/database';
 import { refreshPlannerStatistics } from '../db/analyze';
 import { migrateToLatest } from '../db/migrate';
@@ -114,9 +115,21 @@ async function putPostgres(dump: string, target: RestoreTarget) {
       for (const { name } of tables.rows) {
         await client.query(`drop table if exists "${schema}"."${name.replace(/"/g, '""')}" cascade`);
       }
+      // Search's function (migration 0017), which the dump creates again.
+      await client.query(`drop function if exists "${schema}".search_grams(text) cascade`);
     } finally {
       await client.end();
     }
+  }
+  // The dump's indexes name pg_trgm's operator class; an extension is not in a schema's dump.
+  const client = postgresClient(target);
+  await client.connect();
+  try {
+    await client.query('begin');
+    await ensureTrigramExtension((statement) => client.query(statement));
+    await client.query('commit');
+  } finally {
+    await client.end();
   }
   await run('pg_restore', [
     '--no-owner',

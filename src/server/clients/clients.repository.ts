@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
+import type { SearchPlan } from '../db/search-index';
 import type { ClientsTable, DB } from '../db/schema';
 import { olderThan, type CreatedCursor } from '../db/paging';
 
@@ -57,13 +58,18 @@ export async function countClientItems(db: Kysely<DB>, clientId: number) {
 export function listClients(
   db: Kysely<DB>,
   search: SearchQuery,
+  plan: SearchPlan,
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  let query = db.selectFrom('clients').selectAll().where('deleted_at', 'is', null);
+  // As an expression: SQLite would read the (deleted_at) index — every live client — and sort it.
+  let query = db
+    .selectFrom('clients')
+    .selectAll()
+    .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
   if (isSearching(search)) {
     query = query.where((eb) =>
-      matchesSearch(eb, search, { text: 'search_name', phoneDigits: 'phone_digits' }),
+      matchesSearch(eb, search, { row: 'id', text: 'search_name', phoneDigits: 'phone_digits' }, plan),
     );
   }
   if (after) query = query.where(olderThan(after));

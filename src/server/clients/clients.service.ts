@@ -1,3 +1,4 @@
+import { planSearch } from '../db/search-index';
 import {
   CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
@@ -78,12 +79,9 @@ export function createClientsService({
 
     async list(params: { q?: string; cursor?: string; limit?: number }): Promise<Page<ClientDto>> {
       const limit = pageLimit(params.limit);
-      const rows = await listClients(
-        db,
-        parseSearchQuery(params.q ?? ''),
-        decodeCursor(params.cursor),
-        limit,
-      );
+      const search = parseSearchQuery(params.q ?? '');
+      const plan = await planSearch(database, 'clients', search);
+      const rows = await listClients(db, search, plan, decodeCursor(params.cursor), limit);
       return toPage(rows, limit, toClientDto);
     },
 

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
+import { gramTokens } from './search-grams';
 import type { DB } from './schema';
 
 export interface Database {
@@ -42,6 +43,10 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Called by the search index's triggers (migration 0017): every connection that writes needs it.
+  sqlite.function('search_gram_tokens', { deterministic: true }, (text: unknown) =>
+    gramTokens(typeof text === 'string' ? text : ''),
+  );
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
 }

@@ -1,9 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { SearchQuery } from '../../domain/search-text';
 import { containsPattern } from './paging';
+import type { SearchPlan } from './search-index';
 
 /** The columns one list searches: normalised text, phone digits, and the record's number. */
 export interface SearchColumns {
+  /** The row's id column, which the search index's candidates are matched against. */
+  row: string;
   text: string;
   phoneDigits: string;
   /** Records people know by number (tickets, tasks); clients have none on screen. */
@@ -19,6 +22,19 @@ function likePattern(column: string, pattern: string): Expression<SqlBool> {
  * query's conditions may match. Only call it when the query searches for something.
  */
 export function matchesSearch<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  search: SearchQuery,
+  columns: SearchColumns,
+  plan: SearchPlan,
+): Expression<SqlBool> {
+  const rule = matchesRule(eb, search, columns);
+  if (plan.use === 'walk') return rule;
+  // Only the rows the index named, still checked against the rule (its answer may be wider).
+  if (plan.ids.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb.and([eb(sql.ref(columns.row), 'in', plan.ids), rule]);
+}
+
+function matchesRule<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   search: SearchQuery,
   columns: SearchColumns,

@@ -1,7 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
+import type { SearchPlan } from '../db/search-index';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -27,6 +28,8 @@ export interface TaskListFilter {
   statuses?: string[];
   clientId?: number;
   search: SearchQuery;
+  /** How the search is answered (src/server/db/search-index.ts). */
+  searchPlan: SearchPlan;
 }
 
 export function listTasks(
@@ -35,13 +38,22 @@ export function listTasks(
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  let query = db.selectFrom('tasks').selectAll().where('deleted_at', 'is', null);
+  // As an expression: SQLite would read the (deleted_at) index — every live task — and sort it.
+  let query = db
+    .selectFrom('tasks')
+    .selectAll()
+    .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
   if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
   const { search } = filter;
   if (isSearching(search)) {
     query = query.where((eb) =>
-      matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
+      matchesSearch(
+        eb,
+        search,
+        { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' },
+        filter.searchPlan,
+      ),
     );
   }
   if (after) query = query.where(olderThan(after));

@@ -1,3 +1,4 @@
+import { planSearch } from '../db/search-index';
 import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
@@ -69,12 +70,14 @@ export function createTasksService(deps: ItemServiceDeps) {
       limit?: number;
     }) {
       const limit = pageLimit(params.limit);
+      const search = parseSearchQuery(params.q ?? '');
       const rows = await listTasks(
         db,
         {
+          search,
+          searchPlan: await planSearch(deps.database, 'tasks', search),
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,
-          search: parseSearchQuery(params.q ?? ''),
         },
         decodeCursor(params.cursor),
         limit,

@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, TicketsTable } from '../db/schema';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
+import type { SearchPlan } from '../db/search-index';
 
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
@@ -33,6 +34,8 @@ export async function insertTicket(db: Kysely<DB>, row: Insertable<TicketsTable>
 
 export interface TicketListFilter {
   search: SearchQuery;
+  /** How the search is answered (src/server/db/search-index.ts). */
+  searchPlan: SearchPlan;
   status?: string;
   clientId?: number;
 }
@@ -43,17 +46,24 @@ export function listTickets(
   after: CreatedCursor | undefined,
   limit: number,
 ): Promise<TicketRow[]> {
-  let query = ticketsWithClient(db).where('tickets.deleted_at', 'is', null);
+  // As an expression: SQLite would read the (deleted_at) index — every live ticket — and sort it.
+  let query = ticketsWithClient(db).where(sql<string>`coalesce(tickets.deleted_at, '')`, '=', '');
   if (filter.status) query = query.where('tickets.status', '=', filter.status);
   if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
   const { search } = filter;
   if (isSearching(search)) {
     query = query.where((eb) =>
-      matchesSearch(eb, search, {
-        text: 'tickets.search_text',
-        phoneDigits: 'tickets.client_phone_digits',
-        id: 'tickets.id',
-      }),
+      matchesSearch(
+        eb,
+        search,
+        {
+          row: 'tickets.id',
+          text: 'tickets.search_text',
+          phoneDigits: 'tickets.client_phone_digits',
+          id: 'tickets.id',
+        },
+        filter.searchPlan,
+      ),
     );
   }
   if (after) query = query.where(olderThan(after, 'tickets'));

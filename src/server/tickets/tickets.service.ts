@@ -1,4 +1,5 @@
 import type { Page } from '../../domain/client-schemas';
+import { planSearch } from '../db/search-index';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { TicketCreateData, TicketDetailDto, TicketDto } from '../../domain/ticket-schemas';
 import {
@@ -73,12 +74,14 @@ export function createTicketsService(deps: ItemServiceDeps) {
       const limit = pageLimit(params.limit);
       if (params.status && !isTicketStatus(params.status))
         throw new AppError('bad_request', 'Неизвестный статус');
+      const search = parseSearchQuery(params.q ?? '');
       const rows = await listTickets(
         db,
         {
+          search,
+          searchPlan: await planSearch(deps.database, 'tickets', search),
           status: params.status || undefined,
           clientId: params.clientId,
-          search: parseSearchQuery(params.q ?? ''),
         },
         decodeCursor(params.cursor),
         limit,

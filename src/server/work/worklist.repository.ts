@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
+import type { SearchPlan } from '../db/search-index';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import type { TicketChannel } from '../../domain/ticket-channels';
@@ -17,6 +18,8 @@ export interface WorkFilter {
   states: WorkState[];
   assignee?: number | 'none';
   search: SearchQuery;
+  /** How each side answers the search (src/server/db/search-index.ts); a walk where not given. */
+  searchPlans?: Partial<Record<WorkKind, SearchPlan>>;
   /**
    * «Сначала просроченные» (issue 20): leave out open items due before this date — they are
    * listed first, by listOverdue.
@@ -58,6 +61,12 @@ export interface WorkRow {
   created_at: string;
   closed_at: string | null;
   work_sort: string;
+}
+
+const SEARCH_COLUMNS = { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' };
+
+function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
+  return filter.searchPlans?.[kind] ?? { use: 'walk' };
 }
 
 /**
@@ -125,9 +134,7 @@ function side(
 
   const { search } = filter;
   if (isSearching(search)) {
-    query = query.where((eb) =>
-      matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
-    );
+    query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, planFor(filter, kind)));
   }
   query = withOverLimit(query, filter.overLimit);
   query = withTicketFacets(query, filter);
@@ -196,9 +203,7 @@ export async function countWork(
     if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
     else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
     if (searching) {
-      query = query.where((eb) =>
-        matchesSearch(eb, search, { text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' }),
-      );
+      query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, planFor(filter, kind)));
     }
     query = withOverLimit(query, filter.overLimit);
     query = withTicketFacets(query, filter);

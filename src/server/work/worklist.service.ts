@@ -1,7 +1,8 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isProvider } from '../../domain/providers';
 import type { Page } from '../../domain/client-schemas';
-import { parseSearchQuery } from '../../domain/search-text';
+import { parseSearchQuery, type SearchQuery } from '../../domain/search-text';
+import { planSearch, type SearchPlan } from '../db/search-index';
 import { readTaskStatus } from '../../domain/task-status';
 import { isIntake } from '../../domain/ticket-status';
 import { todayIn } from '../../domain/due-marks';
@@ -68,6 +69,8 @@ function toWorkItem(row: WorkRow): WorkItemDto {
     highlight: workHighlight({ kind: row.kind, status: row.status, title: row.title }),
   };
 }
+
+const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
 
 const KINDS: Record<NonNullable<WorklistQuery['type']>, WorkKind[]> = {
   all: ['ticket', 'task'],
@@ -143,12 +146,21 @@ interface WorklistDeps {
 export function createWorklistService({ database, rules, now }: WorklistDeps) {
   const today = async () => todayIn((await rules()).timeZone, now());
 
+  /** How each side answers the search: the same plan for its list, overdue part and counts. */
+  async function searchPlans(search: SearchQuery, kinds: WorkKind[]) {
+    const plans: Partial<Record<WorkKind, SearchPlan>> = {};
+    for (const kind of kinds) plans[kind] = await planSearch(database, TABLES[kind], search);
+    return plans;
+  }
+
   /** The filters every query shares; «Дольше срока в статусе» narrows to tickets over their limit. */
   async function baseFilter(query: WorklistQuery): Promise<Omit<WorkFilter, 'states'>> {
+    const search = parseSearchQuery(query.q ?? '');
     const filter: Omit<WorkFilter, 'states'> = {
       kinds: KINDS[query.type ?? 'all'],
       assignee: assigneeFilter(query.assignee),
-      search: parseSearchQuery(query.q ?? ''),
+      search,
+      searchPlans: await searchPlans(search, KINDS[query.type ?? 'all']),
     };
     const { status, provider, receivedWeek, closedWeek } = query;
     if (status ?? provider ?? receivedWeek ?? closedWeek) {

@@ -16,6 +16,7 @@ import { statusSinceMigration } from './0013-status-since';
 import { jobsMigration } from './0014-jobs';
 import { stageSpansMigration } from './0015-stage-spans';
 import { importSourcesMigration } from './0016-import-sources';
+import { searchIndexMigration } from './0017-search-index';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0014-jobs': jobsMigration(),
     '0015-stage-spans': stageSpansMigration(dialect),
     '0016-import-sources': importSourcesMigration(),
+    '0017-search-index': searchIndexMigration(dialect),
   };
 }

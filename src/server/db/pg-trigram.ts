@@ -1,0 +1,14 @@
+// Arbitrary constant: serialises CREATE EXTENSION between sessions running it at once (tests
+// migrate several schemas of one database in parallel; an extension is per database).
+const EXTENSION_LOCK = 7_302_017;
+
+/**
+ * Makes sure pg_trgm exists (search's trigram index, docs/decisions/020-search-index.md), in
+ * `public` — not the first schema of the search path, which may be a test's and dropped after it.
+ * Trusted since PostgreSQL 13: the database's owner may create it. Runs inside the caller's
+ * transaction (the lock is released at its end).
+ */
+export async function ensureTrigramExtension(run: (statement: string) => Promise<unknown>): Promise<void> {
+  await run(`select pg_advisory_xact_lock(${EXTENSION_LOCK})`);
+  await run('create extension if not exists pg_trgm with schema public');
+}

@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { parseSearchQuery } from '../../domain/search-text';
+import { listClients } from '../clients/clients.repository';
+import { newClientColumns } from '../clients/client-columns';
+import { listTasks } from '../tasks/tasks.repository';
+import { describeEachDatabase } from '../test/test-app';
+import { insertItems, type RawItem } from '../test/insert-items';
+import { listTickets } from '../tickets/tickets.repository';
+import { refreshDerived, syncClientItems, itemsOfClient } from '../work/derived-columns';
+import { listWork } from '../work/worklist.repository';
+import { planSearch, type SearchPlan } from './search-index';
+
+// A small alphabet, so that short and long queries alike find something, and ё, upper case,
+// a space, % and _ (taken literally), quotes (FTS5's own syntax) and a letter outside Cyrillic.
+const ALPHABET = ['а', 'б', 'ё', 'Е', 'к', 'о', ' ', '%', '_', '"', 'z', '7', '9'];
+const word = fc
+  .array(fc.constantFrom(...ALPHABET), { minLength: 0, maxLength: 8 })
+  .map((chars) => chars.join(''));
+const phone = fc
+  .array(fc.constantFrom('7', '8', '9', '1', '2'), { minLength: 0, maxLength: 11 })
+  .map((digits) => digits.join(''));
+const instant = fc
+  .integer({ min: 0, max: 50 })
+  .map((m) => new Date(Date.UTC(2026, 10, 1, 9, m)).toISOString());
+
+const itemArb = fc.record({
+  kind: fc.constantFrom<'ticket' | 'task'>('ticket', 'task'),
+  status: fc.constantFrom('new', 'in_progress', 'closed'),
+  title: word,
+  assigneeName: word,
+  client: fc.nat(5),
+  createdAt: instant,
+});
+
+/** Queries as people type them: pieces of what is stored, stray letters, phones in any format, numbers. */
+const queryArb = (stored: string[]) =>
+  fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...stored), fc.nat(), fc.integer({ min: 1, max: 6 }))
+      .map(([text, from, length]) => text.slice(from % Math.max(text.length, 1)).slice(0, length)),
+    word,
+    phone.map((digits) => digits.replace(/^(\d)(\d{3})/, '+$1 ($2) ')),
+    phone,
+    fc.nat(80).map((n) => `№${n}`),
+    fc.nat(80).map((n) => `#${n}`),
+  );
+
+const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
+const WALK: SearchPlan = { use: 'walk' };
+
+// Issue 22: the indexed search (trigrams, pieces, candidate ids) finds exactly what the plain
+// scan finds — the rule of src/domain/search-text.ts — in every list, after inserts, edits and
+// deletes have gone through the index's upkeep.
+describeEachDatabase('search through the index', (ctx) => {
+  it('finds what a plain scan finds, for any data and query', async () => {
+    const db = ctx.database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(word, phone), { minLength: 6, maxLength: 6 }),
+        fc.array(itemArb, { minLength: 1, maxLength: 25 }),
+        fc.array(fc.tuple(fc.nat(5), word, phone), { maxLength: 2 }),
+        fc.nat(),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        async (clientSpecs, items, clientEdits, queryPick, deletions) => {
+          await db.deleteFrom('tickets').execute();
+          await db.deleteFrom('tasks').execute();
+          await db.deleteFrom('clients').execute();
+          const clientIds: number[] = [];
+          for (const [fullName, clientPhone] of clientSpecs) {
+            const row = await db
+              .insertInto('clients')
+              .values({
+                ...newClientColumns({ fullName, phone: clientPhone }),
+                created_by: null,
+                created_at: '2026-11-01T09:00:00.000Z',
+                updated_at: '2026-11-01T09:00:00.000Z',
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            clientIds.push(row.id);
+          }
+          const raw: RawItem[] = items.map((item) => ({
+            kind: item.kind,
+            status: item.status,
+            title: item.title,
+            dueDate: null,
+            createdAt: item.createdAt,
+            closedAt: item.status === 'closed' ? item.createdAt : null,
+            assigneeName: item.assigneeName,
+            clientId: clientIds[item.client],
+            clientName: clientSpecs[item.client]![0],
+          }));
+          const itemIds = await insertItems(db, raw);
+          // Edits: a client renamed and renumbered (its items' search columns follow), items deleted.
+          for (const [index, fullName, clientPhone] of clientEdits) {
+            const id = clientIds[index]!;
+            await db
+              .updateTable('clients')
+              .set(newClientColumns({ fullName, phone: clientPhone }))
+              .where('id', '=', id)
+              .execute();
+            await syncClientItems(db, await itemsOfClient(db, id), fullName);
+          }
+          for (const pick of deletions) {
+            const index = pick % raw.length;
+            await db
+              .deleteFrom(raw[index]!.kind === 'ticket' ? 'tickets' : 'tasks')
+              .where('id', '=', itemIds[index]!)
+              .execute();
+          }
+          for (const [i, item] of raw.entries()) await refreshDerived(db, item.kind, itemIds[i]!);
+
+          const stored = [
+            ...clientSpecs.flatMap(([name, digits]) => [name, digits]),
+            ...items.map((item) => item.title),
+          ].filter((text) => text.length > 0);
+          const raws = fc.sample(queryArb(stored.length ? stored : ['а']), { numRuns: 8, seed: queryPick });
+          for (const q of raws) {
+            const search = parseSearchQuery(q);
+            const plans = {
+              tickets: await planSearch(ctx.database, 'tickets', search),
+              tasks: await planSearch(ctx.database, 'tasks', search),
+              clients: await planSearch(ctx.database, 'clients', search),
+            };
+            const states = ['new', 'in_progress', 'closed'] as const;
+            const work = (searchPlans?: { ticket: SearchPlan; task: SearchPlan }) =>
+              listWork(
+                db,
+                { kinds: ['ticket', 'task'], states: [...states], search, searchPlans },
+                undefined,
+                1000,
+              ).then((rows) => rows.map((row) => `${row.kind}:${row.id}`));
+            expect(await work({ ticket: plans.tickets, task: plans.tasks }), q).toEqual(await work());
+            expect(
+              ids(await listTickets(db, { search, searchPlan: plans.tickets }, undefined, 1000)),
+              q,
+            ).toEqual(ids(await listTickets(db, { search, searchPlan: WALK }, undefined, 1000)));
+            expect(ids(await listTasks(db, { search, searchPlan: plans.tasks }, undefined, 1000)), q).toEqual(
+              ids(await listTasks(db, { search, searchPlan: WALK }, undefined, 1000)),
+            );
+            expect(ids(await listClients(db, search, plans.clients, undefined, 1000)), q).toEqual(
+              ids(await listClients(db, search, WALK, undefined, 1000)),
+            );
+          }
+        },
+      ),
+      { numRuns: 25, seed: 20261125 },
+    );
+  }, 180_000);
+
+  it('leaves nothing behind in the index when rows go, and indexes rows written by plain SQL', async () => {
+    const db = ctx.database.db;
+    const [id] = await insertItems(db, [
+      {
+        kind: 'task',
+        status: 'new',
+        title: 'Щётка',
+        dueDate: null,
+        createdAt: '2026-11-01T09:00:00.000Z',
+        closedAt: null,
+      },
+    ]);
+    const plan = () => planSearch(ctx.database, 'tasks', parseSearchQuery('щет'));
+    expect(await plan()).toEqual({ use: 'ids', ids: [id] });
+    await sql`update tasks set search_text = 'другое' where id = ${id}`.execute(db);
+    expect(await plan()).toEqual({ use: 'ids', ids: [] });
+    await db.deleteFrom('tasks').where('id', '=', id!).execute();
+    expect(await planSearch(ctx.database, 'tasks', parseSearchQuery('др'))).toEqual({ use: 'ids', ids: [] });
+  });
+});
