@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import type { SearchPlan } from '../db/search-index';
+import { readNewestFirst } from '../db/newest-first';
 import type { ClientsTable, DB } from '../db/schema';
 import { olderThan, type CreatedCursor } from '../db/paging';
 
@@ -58,24 +59,21 @@ export async function countClientItems(db: Kysely<DB>, clientId: number) {
 export function listClients(
   db: Kysely<DB>,
   search: SearchQuery,
-  plan: SearchPlan,
+  searchPlan: SearchPlan,
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  // As an expression: SQLite would read the (deleted_at) index — every live client — and sort it.
-  let query = db
-    .selectFrom('clients')
-    .selectAll()
-    .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
-  if (isSearching(search)) {
-    query = query.where((eb) =>
-      matchesSearch(eb, search, { row: 'id', text: 'search_name', phoneDigits: 'phone_digits' }, plan),
-    );
-  }
-  if (after) query = query.where(olderThan(after));
-  return query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  return readNewestFirst(searchPlan, limit + 1, 'clients', (plan) => {
+    // As an expression: SQLite would read the (deleted_at) index — every live client — and sort it.
+    let query = db
+      .selectFrom('clients')
+      .selectAll()
+      .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
+    if (plan && isSearching(search)) {
+      query = query.where((eb) =>
+        matchesSearch(eb, search, { row: 'id', text: 'search_name', phoneDigits: 'phone_digits' }, plan),
+      );
+    }
+    return after ? query.where(olderThan(after)) : query;
+  });
 }

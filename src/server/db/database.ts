@@ -52,10 +52,12 @@ function openSqlite(file: string): Database {
 }
 
 function openPostgres(connectionString: string, schema?: string): Database {
+  // jit=off: our queries are short; JIT compiling one that the planner costs high (a search over
+  // a big table) takes 10–200 ms, more than the query itself (docs/decisions/020-search-index.md).
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };

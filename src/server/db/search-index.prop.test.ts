@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
+import { WORK_STATES, type WorkState } from '../../domain/worklist';
 import { listClients } from '../clients/clients.repository';
 import { newClientColumns } from '../clients/client-columns';
 import { listTasks } from '../tasks/tasks.repository';
@@ -10,7 +11,7 @@ import { insertItems, type RawItem } from '../test/insert-items';
 import { listTickets } from '../tickets/tickets.repository';
 import { refreshDerived, syncClientItems, itemsOfClient } from '../work/derived-columns';
 import { listWork } from '../work/worklist.repository';
-import { planSearch, type SearchPlan } from './search-index';
+import { PLAIN_WALK, indexPlan, planSearch, type SearchedTable, type SearchPlan } from './search-index';
 
 // A small alphabet, so that short and long queries alike find something, and ё, upper case,
 // a space, % and _ (taken literally), quotes (FTS5's own syntax) and a letter outside Cyrillic.
@@ -35,7 +36,7 @@ const itemArb = fc.record({
 });
 
 /** Queries as people type them: pieces of what is stored, stray letters, phones in any format, numbers. */
-const queryArb = (stored: string[]) =>
+const queryArb = (stored: string[], phones: string[]) =>
   fc.oneof(
     fc
       .tuple(fc.constantFrom(...stored), fc.nat(), fc.integer({ min: 1, max: 6 }))
@@ -45,10 +46,21 @@ const queryArb = (stored: string[]) =>
     phone,
     fc.nat(80).map((n) => `№${n}`),
     fc.nat(80).map((n) => `#${n}`),
+    // A stored number's start, typed with the other trunk prefix or none (8912… for +7 912…).
+    fc
+      .tuple(fc.constantFrom(...phones), fc.constantFrom('7', '8', ''), fc.integer({ min: 3, max: 10 }))
+      .map(([text, prefix, length]) => `${prefix}${text.replace(/^[78]/, '').slice(0, length)}`),
   );
 
+const STATE_CHOICES: WorkState[][] = [
+  ['new', 'in_progress', 'closed'],
+  ['new', 'in_progress'],
+  ['closed'],
+  ['in_progress'],
+];
+
 const ids = (rows: { id: number }[]) => rows.map((row) => Number(row.id));
-const WALK: SearchPlan = { use: 'walk' };
+const WALK: SearchPlan = PLAIN_WALK;
 
 // Issue 22: the indexed search (trigrams, pieces, candidate ids) finds exactly what the plain
 // scan finds — the rule of src/domain/search-text.ts — in every list, after inserts, edits and
@@ -103,12 +115,18 @@ describeEachDatabase('search through the index', (ctx) => {
               .execute();
             await syncClientItems(db, await itemsOfClient(db, id), fullName);
           }
+          // Deleted for good, or moved to the Корзина (out of every state).
           for (const pick of deletions) {
             const index = pick % raw.length;
-            await db
-              .deleteFrom(raw[index]!.kind === 'ticket' ? 'tickets' : 'tasks')
-              .where('id', '=', itemIds[index]!)
-              .execute();
+            const table = raw[index]!.kind === 'ticket' ? 'tickets' : 'tasks';
+            if (pick % 2) await db.deleteFrom(table).where('id', '=', itemIds[index]!).execute();
+            else {
+              await db
+                .updateTable(table)
+                .set({ deleted_at: '2026-11-02T09:00:00.000Z' })
+                .where('id', '=', itemIds[index]!)
+                .execute();
+            }
           }
           for (const [i, item] of raw.entries()) await refreshDerived(db, item.kind, itemIds[i]!);
 
@@ -116,33 +134,59 @@ describeEachDatabase('search through the index', (ctx) => {
             ...clientSpecs.flatMap(([name, digits]) => [name, digits]),
             ...items.map((item) => item.title),
           ].filter((text) => text.length > 0);
-          const raws = fc.sample(queryArb(stored.length ? stored : ['а']), { numRuns: 8, seed: queryPick });
+          const phones = clientSpecs.map(([, digits]) => digits).filter((digits) => digits.length > 3);
+          const raws = fc.sample(
+            queryArb(stored.length ? stored : ['а'], phones.length ? phones : ['79123']),
+            {
+              numRuns: 8,
+              seed: queryPick,
+            },
+          );
           for (const q of raws) {
             const search = parseSearchQuery(q);
-            const plans = {
-              tickets: await planSearch(ctx.database, 'tickets', search),
-              tasks: await planSearch(ctx.database, 'tasks', search),
-              clients: await planSearch(ctx.database, 'clients', search),
+            const tables = { ticket: 'tickets', task: 'tasks' } as const;
+            // Every way a list may answer: as planned, from the index alone, and a walk cut short
+            // after two rows of the list (then the index), each against the plain scan.
+            const states = STATE_CHOICES[queryPick % STATE_CHOICES.length]!;
+            type Shape = (table: SearchedTable, among?: readonly WorkState[]) => Promise<SearchPlan>;
+            const shapes: Record<string, Shape> = {
+              planned: (table, among) => planSearch(ctx.database, table, search, among),
+              index: async (table, among) => indexPlan(ctx.database, table, search, among),
+              'short walk': async (table, among) => ({
+                use: 'walk',
+                within: 2,
+                otherwise: indexPlan(ctx.database, table, search, among),
+              }),
             };
-            const states = ['new', 'in_progress', 'closed'] as const;
-            const work = (searchPlans?: { ticket: SearchPlan; task: SearchPlan }) =>
+            const work = (searchPlans?: { ticket: SearchPlan; task: SearchPlan }, limit = 1000) =>
               listWork(
                 db,
                 { kinds: ['ticket', 'task'], states: [...states], search, searchPlans },
                 undefined,
-                1000,
+                limit,
               ).then((rows) => rows.map((row) => `${row.kind}:${row.id}`));
-            expect(await work({ ticket: plans.tickets, task: plans.tasks }), q).toEqual(await work());
-            expect(
-              ids(await listTickets(db, { search, searchPlan: plans.tickets }, undefined, 1000)),
-              q,
-            ).toEqual(ids(await listTickets(db, { search, searchPlan: WALK }, undefined, 1000)));
-            expect(ids(await listTasks(db, { search, searchPlan: plans.tasks }, undefined, 1000)), q).toEqual(
-              ids(await listTasks(db, { search, searchPlan: WALK }, undefined, 1000)),
-            );
-            expect(ids(await listClients(db, search, plans.clients, undefined, 1000)), q).toEqual(
-              ids(await listClients(db, search, WALK, undefined, 1000)),
-            );
+            for (const [shape, plan] of Object.entries(shapes)) {
+              const label = `${shape}: ${q}`;
+              const plans = {
+                ticket: await plan(tables.ticket, states),
+                task: await plan(tables.task, states),
+              };
+              expect(await work(plans), label).toEqual(await work());
+              expect(await work(plans, 3), label).toEqual(await work(undefined, 3));
+              const tickets = await plan('tickets', WORK_STATES);
+              expect(
+                ids(await listTickets(db, { search, searchPlan: tickets }, undefined, 2)),
+                label,
+              ).toEqual(ids(await listTickets(db, { search, searchPlan: WALK }, undefined, 2)));
+              const tasks = await plan('tasks', WORK_STATES);
+              expect(ids(await listTasks(db, { search, searchPlan: tasks }, undefined, 1000)), label).toEqual(
+                ids(await listTasks(db, { search, searchPlan: WALK }, undefined, 1000)),
+              );
+              const clients = await plan('clients');
+              expect(ids(await listClients(db, search, clients, undefined, 2)), label).toEqual(
+                ids(await listClients(db, search, WALK, undefined, 2)),
+              );
+            }
           }
         },
       ),

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import type { Database } from './database';
-import { SEARCHED_COLUMNS } from './migrations/0017-search-index';
+import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { containsPattern } from './paging';
 import { gramToken } from './search-grams';
 
@@ -10,17 +10,30 @@ export type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 
 /**
  * How a list finds what a query matches (docs/decisions/020-search-index.md):
- * - `ids`: the trigram index named every row that may match, few enough to read and sort
- *   (the rows are still checked against the rule itself);
- * - `walk`: the list is read in its own order and each row checked until the page is full —
- *   for a query the index cannot serve (under three characters) or one that matches so many
- *   rows that a page fills within the first few thousand.
+ * - `ids`: the index named every row that may match, few enough to read and sort (the rows are
+ *   still checked against the rule itself);
+ * - `index`: every row the index names (`rows`, a subquery of ids), however many;
+ * - `walk`: the list is read in its own order and each row checked until the page is full. With
+ *   `otherwise`, the query matches many rows: the walk is tried for a limited stretch of the list
+ *   (readPlanned) and the index read instead when the page did not fill in it. Without, it is
+ *   the plain scan the rule describes (tests compare against it).
  */
-export type SearchPlan = { use: 'ids'; ids: number[] } | { use: 'walk' };
+export type SearchPlan =
+  | { use: 'ids'; ids: number[] }
+  | IndexPlan
+  /** `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer). */
+  | { use: 'walk'; otherwise?: IndexPlan; within?: number };
+
+export interface IndexPlan {
+  use: 'index';
+  rows: RawBuilder<unknown>;
+}
+
+export const PLAIN_WALK: SearchPlan = { use: 'walk' };
 
 /**
- * Above this many rows the index's answer is not read: a query matching more than this
- * (0.25 % of a million) fills a page of 50 within some 20,000 rows of the list's own order.
+ * Above this many rows the index's ids are not read one by one: the query matches much, and the
+ * list's own order, walked, most likely fills its page soon (readPlanned).
  */
 export const CANDIDATE_LIMIT = 2500;
 
@@ -43,78 +56,152 @@ export function trigramsOf(text: string): string[] {
 
 /** An FTS5 query: any of the strings, each as all of its trigrams (quoted: taken literally). */
 export function ftsQuery(strings: string[]): string {
-  const quote = (gram: string) => `"${gram.replace(/"/g, '""')}"`;
-  return strings.map((text) => `(${trigramsOf(text).map(quote).join(' AND ')})`).join(' OR ');
+  return strings.map((text) => `(${trigramsOf(text).map(quoted).join(' AND ')})`).join(' OR ');
 }
 
 /** Three characters or more: the trigram index serves it; shorter: the piece index. */
 const isLong = (text: string) => Array.from(text).length >= 3;
 
 /**
- * Decides how a list answers a query; when the index can, reads the candidate ids. Rows in the
- * Корзина are candidates too: the list's own filters leave them out.
+ * Decides how a list answers a query; when the index names few rows, reads their ids. Rows in
+ * the Корзина are candidates too: the list's own filters leave them out.
  */
 export async function planSearch(
   database: Database,
   table: SearchedTable,
   search: SearchQuery,
+  states?: readonly string[],
 ): Promise<SearchPlan> {
-  if (!isSearching(search)) return { use: 'walk' };
-  const found =
-    searchedStrings(search).length === 0
-      ? []
-      : database.dialect === 'sqlite'
-        ? await sqliteCandidates(database, table, search)
-        : await postgresCandidates(database, table, search);
-  if (found === null || found.length > CANDIDATE_LIMIT) return { use: 'walk' };
+  if (!isSearching(search)) return PLAIN_WALK;
   const number = table !== 'clients' && search.number !== null && search.number <= MAX_RECORD_ID;
-  return { use: 'ids', ids: number ? [...new Set([...found, search.number!])] : found };
+  if (searchedStrings(search).length === 0) return { use: 'ids', ids: number ? [search.number!] : [] };
+  const found = await readCandidates(database, candidateRows(database, table, search, states));
+  if (found.length > CANDIDATE_LIMIT) {
+    return { use: 'walk', otherwise: indexPlan(database, table, search, states) };
+  }
+  const ids = new Set(found);
+  if (number) ids.add(search.number!);
+  return { use: 'ids', ids: [...ids] };
 }
 
-/** FTS5: trigrams for the longer strings, pieces for the shorter; null when either says «too many». */
-async function sqliteCandidates(database: Database, table: SearchedTable, search: SearchQuery) {
-  const strings = searchedStrings(search);
-  const long = strings.filter(isLong);
-  const short = strings.filter((text) => !isLong(text));
-  const ask = async (index: string, query: string) => {
-    const { rows } = await sql<{ id: number }>`
-      select rowid as id from ${sql.table(index)} where ${sql.table(index)} match ${query}
-      limit ${CANDIDATE_LIMIT + 1}`.execute(database.db);
-    return rows.length > CANDIDATE_LIMIT ? null : rows.map((row) => Number(row.id));
+/** Every row the index names for the query, however many; `#N` adds row N. */
+export function indexPlan(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+): IndexPlan {
+  const number = table !== 'clients' && search.number !== null && search.number <= MAX_RECORD_ID;
+  const rows = searchedStrings(search).length
+    ? candidateRows(database, table, search, states)
+    : sql`(select ${sql.lit(0)} as id where 1 = 0)`;
+  return {
+    use: 'index',
+    rows: number ? sql`(select id from ${rows} as named union all select ${search.number!})` : rows,
   };
-  const fromTrigrams = long.length ? await ask(`${table}_search`, ftsQuery(long)) : [];
-  const fromPieces = short.length
-    ? await ask(`${table}_grams`, short.map((text) => `"${gramToken(text)}"`).join(' OR '))
-    : [];
-  if (fromTrigrams === null || fromPieces === null) return null;
-  return [...new Set([...fromTrigrams, ...fromPieces])];
 }
 
-/**
- * pg_trgm's GIN indexes for the longer strings, the pieces' GIN index for the shorter, as one
- * bitmap scan: never a walk of the whole table.
- */
-async function postgresCandidates(database: Database, table: SearchedTable, search: SearchQuery) {
-  const columns = SEARCHED_COLUMNS[table];
-  const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
-  // The very expression the pieces' index is made on (migration 0017).
-  const pieces = (text: string) =>
-    sql`search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)}) @> array[${text}]::text[]`;
-  const contains = (column: string, text: string) =>
-    isLong(text) ? like(column, containsPattern(text)) : pieces(text);
-  const conditions = [
-    ...(search.text === null ? [] : [contains(columns.text, search.text)]),
-    ...search.phoneContains.map((digits) => contains(columns.phone, digits)),
-    ...search.phoneStartsWith.map((digits) => like(columns.phone, `${digits}%`)),
-  ];
-  const { rows } = await database.db.transaction().execute(async (trx) => {
+/** Up to CANDIDATE_LIMIT + 1 candidate ids (a candidate may come twice: from text and phone). */
+async function readCandidates(database: Database, rows: RawBuilder<unknown>): Promise<number[]> {
+  const read = (db: Database['db']) =>
+    sql<{ id: number }>`select id from ${rows} as candidates limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+  if (database.dialect === 'sqlite') return (await read(database.db)).rows.map((row) => Number(row.id));
+  const { rows: found } = await database.db.transaction().execute(async (trx) => {
     // The planner would rather read the table in order for a query it expects to be common and
     // stop at the limit — a walk of the whole table when it guessed wrong.
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_indexscan = off`.execute(trx);
-    return sql<{ id: number }>`
-      select id from ${sql.table(table)} where ${sql.join(conditions, sql` or `)}
-      limit ${CANDIDATE_LIMIT + 1}`.execute(trx);
+    return read(trx);
   });
-  return rows.map((row) => Number(row.id));
+  return found.map((row) => Number(row.id));
+}
+
+/**
+ * A subquery of the ids of every row that may match the query's strings, in one of `states`
+ * (any, when not given; a list without states ignores them). SQLite: the trigram table for
+ * three characters or more, the pieces' table for fewer — both also holding each row's state
+ * as a token — and the phone digits' own index for a number's start. PostgreSQL: pg_trgm's GIN
+ * indexes and the pieces' GIN index.
+ */
+function candidateRows(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+): RawBuilder<unknown> {
+  const columns = SEARCHED_COLUMNS[table];
+  const inStates = columns.state && states ? { column: columns.state, states } : null;
+  const contains = [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+  if (database.dialect === 'sqlite') {
+    const matching = (index: string, query: string, stateTerm: (state: string) => string) => {
+      const inState = inStates
+        ? ` AND (${inStates.states.map((state) => quoted(stateTerm(state))).join(' OR ')})`
+        : '';
+      return sql`select rowid as id from ${sql.table(index)} where ${sql.table(index)} match ${`(${query})${inState}`}`;
+    };
+    const long = contains.filter(isLong);
+    const short = contains.filter((text) => !isLong(text));
+    const parts = [
+      ...(long.length ? [matching(`${table}_search`, ftsQuery(long), stateTrigram)] : []),
+      ...(short.length
+        ? [matching(`${table}_grams`, short.map((text) => quoted(gramToken(text))).join(' OR '), stateToken)]
+        : []),
+      // Digits only in the column: every value starting with them sorts before them followed by ':'.
+      ...search.phoneStartsWith.map(
+        (digits) =>
+          sql`select id from ${sql.table(table)} where ${sql.ref(columns.phone)} >= ${digits} and ${sql.ref(columns.phone)} < ${`${digits}:`}${inStateCondition(inStates)}`,
+      ),
+    ];
+    return sql`(${sql.join(parts, sql` union all `)})`;
+  }
+  const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
+  // The very expression the pieces' index is made on (migration 0017).
+  const pieces = (text: string) =>
+    sql`array_to_tsvector(search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)})) @@ ${tsLexeme(text)}::tsquery`;
+  const containedIn = (column: string, text: string) =>
+    isLong(text) ? like(column, containsPattern(text)) : pieces(text);
+  const conditions = [
+    ...(search.text === null ? [] : [containedIn(columns.text, search.text)]),
+    ...search.phoneContains.map((digits) => containedIn(columns.phone, digits)),
+    ...search.phoneStartsWith.map((digits) => like(columns.phone, `${digits}%`)),
+  ];
+  return sql`(select id from ${sql.table(table)} where (${sql.join(conditions, sql` or `)})${inStateCondition(inStates)})`;
+}
+
+function inStateCondition(inStates: { column: string; states: readonly string[] } | null) {
+  // As an expression, so that no index of the state's competes with the search's own: a
+  // state's index names thousands of rows that would each be checked against the search.
+  return inStates
+    ? sql` and (${sql.ref(inStates.column)} || '') in (${sql.join(inStates.states.map((state) => sql`${state}`))})`
+    : sql``;
+}
+
+/** A tsquery of one lexeme, taken literally (quoted, its quotes and backslashes escaped). */
+const tsLexeme = (text: string) => `'${text.replace(/['\\]/g, (ch) => `\\${ch}`)}'`;
+
+/** An FTS5 string, taken literally. */
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** How far a walk that may find little goes before the index is read instead. */
+export const WALK_ROWS = 3000;
+
+/**
+ * A list's page under a search plan. A walk with an index to fall back on reads at most
+ * WALK_ROWS of the list's order (up to the position `positionAt` finds); when the page did not
+ * fill in that stretch, the query matches little there and the index's rows are read instead.
+ */
+export async function readPlanned<Row, Position>(
+  plan: SearchPlan,
+  limit: number,
+  list: {
+    read(plan: SearchPlan, upTo?: Position): Promise<Row[]>;
+    /** Where the list without its search has its n-th row; null when it has fewer. */
+    positionAt(n: number): Promise<Position | null>;
+  },
+): Promise<Row[]> {
+  if (plan.use !== 'walk' || !plan.otherwise) return list.read(plan);
+  const upTo = await list.positionAt(plan.within ?? WALK_ROWS);
+  if (upTo === null) return list.read(PLAIN_WALK);
+  const walked = await list.read(PLAIN_WALK, upTo);
+  return walked.length >= limit ? walked : list.read(plan.otherwise);
 }

@@ -3,6 +3,7 @@ import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
 import type { SearchPlan } from '../db/search-index';
+import { readNewestFirst } from '../db/newest-first';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -38,28 +39,25 @@ export function listTasks(
   after: CreatedCursor | undefined,
   limit: number,
 ) {
-  // As an expression: SQLite would read the (deleted_at) index — every live task — and sort it.
-  let query = db
-    .selectFrom('tasks')
-    .selectAll()
-    .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
-  if (filter.statuses) query = query.where('status', 'in', filter.statuses);
-  if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
-  const { search } = filter;
-  if (isSearching(search)) {
-    query = query.where((eb) =>
-      matchesSearch(
-        eb,
-        search,
-        { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' },
-        filter.searchPlan,
-      ),
-    );
-  }
-  if (after) query = query.where(olderThan(after));
-  return query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  return readNewestFirst(filter.searchPlan, limit + 1, 'tasks', (plan) => {
+    // As an expression: SQLite would read the (deleted_at) index — every live task — and sort it.
+    let query = db
+      .selectFrom('tasks')
+      .selectAll()
+      .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
+    if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+    if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
+    const { search } = filter;
+    if (plan && isSearching(search)) {
+      query = query.where((eb) =>
+        matchesSearch(
+          eb,
+          search,
+          { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' },
+          plan,
+        ),
+      );
+    }
+    return after ? query.where(olderThan(after)) : query;
+  });
 }

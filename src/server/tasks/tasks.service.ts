@@ -1,3 +1,4 @@
+import { WORK_STATES } from '../../domain/worklist';
 import { planSearch } from '../db/search-index';
 import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
@@ -75,7 +76,7 @@ export function createTasksService(deps: ItemServiceDeps) {
         db,
         {
           search,
-          searchPlan: await planSearch(deps.database, 'tasks', search),
+          searchPlan: await planSearch(deps.database, 'tasks', search, WORK_STATES),
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,
         },

@@ -4,6 +4,7 @@ import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
 import type { SearchPlan } from '../db/search-index';
+import { readNewestFirst } from '../db/newest-first';
 
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
@@ -46,32 +47,29 @@ export function listTickets(
   after: CreatedCursor | undefined,
   limit: number,
 ): Promise<TicketRow[]> {
-  // As an expression: SQLite would read the (deleted_at) index — every live ticket — and sort it.
-  let query = ticketsWithClient(db).where(sql<string>`coalesce(tickets.deleted_at, '')`, '=', '');
-  if (filter.status) query = query.where('tickets.status', '=', filter.status);
-  if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
-  const { search } = filter;
-  if (isSearching(search)) {
-    query = query.where((eb) =>
-      matchesSearch(
-        eb,
-        search,
-        {
-          row: 'tickets.id',
-          text: 'tickets.search_text',
-          phoneDigits: 'tickets.client_phone_digits',
-          id: 'tickets.id',
-        },
-        filter.searchPlan,
-      ),
-    );
-  }
-  if (after) query = query.where(olderThan(after, 'tickets'));
-  return query
-    .orderBy('tickets.created_at', 'desc')
-    .orderBy('tickets.id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  return readNewestFirst(filter.searchPlan, limit + 1, 'tickets', (plan) => {
+    // As an expression: SQLite would read the (deleted_at) index — every live ticket — and sort it.
+    let query = ticketsWithClient(db).where(sql<string>`coalesce(tickets.deleted_at, '')`, '=', '');
+    if (filter.status) query = query.where('tickets.status', '=', filter.status);
+    if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
+    const { search } = filter;
+    if (plan && isSearching(search)) {
+      query = query.where((eb) =>
+        matchesSearch(
+          eb,
+          search,
+          {
+            row: 'tickets.id',
+            text: 'tickets.search_text',
+            phoneDigits: 'tickets.client_phone_digits',
+            id: 'tickets.id',
+          },
+          plan,
+        ),
+      );
+    }
+    return after ? query.where(olderThan(after, 'tickets')) : query;
+  });
 }
 
 /** Which of these (legacy) statuses some live ticket still has: one index lookup each. */

@@ -1,3 +1,4 @@
+import { WORK_STATES } from '../../domain/worklist';
 import type { Page } from '../../domain/client-schemas';
 import { planSearch } from '../db/search-index';
 import { parseSearchQuery } from '../../domain/search-text';
@@ -79,7 +80,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
         db,
         {
           search,
-          searchPlan: await planSearch(deps.database, 'tickets', search),
+          searchPlan: await planSearch(deps.database, 'tickets', search, WORK_STATES),
           status: params.status || undefined,
           clientId: params.clientId,
         },

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
-import type { SearchPlan } from '../db/search-index';
+import { readPlanned, type SearchPlan } from '../db/search-index';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import type { TicketChannel } from '../../domain/ticket-channels';
@@ -161,21 +161,60 @@ function side(
   return query.orderBy('work_sort').orderBy('id').limit(limit);
 }
 
-/** The merged worklist page in the spec's order (then kind, then number). */
-export function listWork(db: Kysely<DB>, filter: WorkFilter, after: WorkCursor | undefined, limit: number) {
-  const [first, ...rest] = filter.kinds.map((kind) =>
-    db.selectFrom(side(db, kind, filter, after, limit).as(`${kind}_side`)).selectAll(),
-  );
-  if (!first) return Promise.resolve([] as WorkRow[]);
-  const union = rest.reduce((acc, next) => acc.unionAll(next), first);
-  return db
-    .selectFrom(union.as('work'))
-    .selectAll()
-    .orderBy('work_sort')
-    .orderBy('kind_rank')
-    .orderBy('id')
-    .limit(limit)
-    .execute() as Promise<WorkRow[]>;
+/** The worklist's order: the stored key, then tickets before tasks, then number. */
+function compareRows(a: WorkRow, b: WorkRow): number {
+  if (a.work_sort !== b.work_sort) return a.work_sort < b.work_sort ? -1 : 1;
+  return a.kind_rank - b.kind_rank || Number(a.id) - Number(b.id);
+}
+
+/**
+ * One side's first `limit` rows after the cursor. A search that matches many rows walks a stretch
+ * of the side's order first and reads the index when that did not fill the page (readPlanned).
+ */
+function readSide(
+  db: Kysely<DB>,
+  kind: WorkKind,
+  filter: WorkFilter,
+  after: WorkCursor | undefined,
+  limit: number,
+) {
+  const plan = planFor(filter, kind);
+  const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
+  return readPlanned<WorkRow, { sort: string; id: number }>(plan, limit, {
+    read: (searchPlan, upTo) => {
+      let query = side(db, kind, withPlan(searchPlan), after, limit);
+      if (upTo)
+        query = query.where((eb) => eb(eb.refTuple('work_sort', 'id'), '<=', eb.tuple(upTo.sort, upTo.id)));
+      return query.execute() as Promise<WorkRow[]>;
+    },
+    positionAt: async (n) => {
+      const row = await side(db, kind, { ...filter, search: NO_SEARCH }, after, 1)
+        .clearSelect()
+        .select(['work_sort', 'id'])
+        .offset(n - 1)
+        .executeTakeFirst();
+      return row ? { sort: row.work_sort, id: Number(row.id) } : null;
+    },
+  });
+}
+
+/** The merged worklist page in the spec's order (then kind, then number): each side read on its own. */
+export async function listWork(
+  db: Kysely<DB>,
+  filter: WorkFilter,
+  after: WorkCursor | undefined,
+  limit: number,
+): Promise<WorkRow[]> {
+  const sides = await Promise.all(filter.kinds.map((kind) => readSide(db, kind, filter, after, limit)));
+  return sides.flat().sort(compareRows).slice(0, limit);
+}
+
+/**
+ * Counting reads every match however it is found: through the index when the query has one
+ * (however many rows it names, never more than a scan reads), else by a scan.
+ */
+function countingPlan(plan: SearchPlan): SearchPlan {
+  return plan.use === 'walk' && plan.otherwise ? plan.otherwise : plan;
 }
 
 /**
@@ -203,7 +242,9 @@ export async function countWork(
     if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
     else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
     if (searching) {
-      query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, planFor(filter, kind)));
+      query = query.where((eb) =>
+        matchesSearch(eb, search, SEARCH_COLUMNS, countingPlan(planFor(filter, kind))),
+      );
     }
     query = withOverLimit(query, filter.overLimit);
     query = withTicketFacets(query, filter);

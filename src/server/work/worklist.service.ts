@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isProvider } from '../../domain/providers';
 import type { Page } from '../../domain/client-schemas';
-import { parseSearchQuery, type SearchQuery } from '../../domain/search-text';
+import { parseSearchQuery } from '../../domain/search-text';
 import { planSearch, type SearchPlan } from '../db/search-index';
 import { readTaskStatus } from '../../domain/task-status';
 import { isIntake } from '../../domain/ticket-status';
@@ -9,7 +9,7 @@ import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import { workHighlight, type WorkKind } from '../../domain/worklist';
+import { WORK_STATES, workHighlight, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
@@ -146,10 +146,11 @@ interface WorklistDeps {
 export function createWorklistService({ database, rules, now }: WorklistDeps) {
   const today = async () => todayIn((await rules()).timeZone, now());
 
-  /** How each side answers the search: the same plan for its list, overdue part and counts. */
-  async function searchPlans(search: SearchQuery, kinds: WorkKind[]) {
+  /** How each side answers the search among items in these states. */
+  async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
     const plans: Partial<Record<WorkKind, SearchPlan>> = {};
-    for (const kind of kinds) plans[kind] = await planSearch(database, TABLES[kind], search);
+    for (const kind of filter.kinds)
+      plans[kind] = await planSearch(database, TABLES[kind], filter.search, states);
     return plans;
   }
 
@@ -160,7 +161,6 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       kinds: KINDS[query.type ?? 'all'],
       assignee: assigneeFilter(query.assignee),
       search,
-      searchPlans: await searchPlans(search, KINDS[query.type ?? 'all']),
     };
     const { status, provider, receivedWeek, closedWeek } = query;
     if (status ?? provider ?? receivedWeek ?? closedWeek) {
@@ -189,7 +189,8 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const states = parseStates(query.states);
       if (states.length === 0) return { items: [], nextCursor: null };
-      const filter: WorkFilter = { ...(await baseFilter(query)), states };
+      const base = await baseFilter(query);
+      const filter: WorkFilter = { ...base, states, searchPlans: await searchPlans(base, states) };
       if (query.order === 'overdue') return listOverdueFirst(filter, query.cursor, limit);
       const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1);
       return pageOf(rows, limit, encodeCursor);
@@ -197,7 +198,8 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
 
     /** The number of items in each state under the list's other filters. */
     async counts(query: WorklistQuery) {
-      return countWork(database.db, await baseFilter(query));
+      const base = await baseFilter(query);
+      return countWork(database.db, { ...base, searchPlans: await searchPlans(base, WORK_STATES) });
     },
   };
 

@@ -5,12 +5,23 @@ import { ensureTrigramExtension } from '../pg-trigram';
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** The searched columns of each list (the ones src/server/db/search-condition.ts reads). */
+/**
+ * The searched columns of each list (the ones src/server/db/search-condition.ts reads), and the
+ * column whose value the SQLite index also holds as a token, so that it can name only the
+ * rows of the states a list shows (Новые, В работе, Закрытые, the Корзина).
+ */
 export const SEARCHED_COLUMNS = {
-  tickets: { text: 'search_text', phone: 'client_phone_digits' },
-  tasks: { text: 'search_text', phone: 'client_phone_digits' },
-  clients: { text: 'search_name', phone: 'phone_digits' },
+  tickets: { text: 'search_text', phone: 'client_phone_digits', state: 'work_state' },
+  tasks: { text: 'search_text', phone: 'client_phone_digits', state: 'work_state' },
+  clients: { text: 'search_name', phone: 'phone_digits', state: null },
 } as const;
+
+/**
+ * A work state as a trigram (its first letter between two \u0001, which nobody types) and as a
+ * piece-table token (z… is no character's code, src/server/db/search-grams.ts).
+ */
+export const stateTrigram = (state: string) => `\u0001${state.slice(0, 1)}\u0001`;
+export const stateToken = (state: string) => `zz${state.replace(/_/g, '')}zz`;
 
 /**
  * Trigram indexes for search (issue 22, docs/decisions/020-search-index.md), so a query that
@@ -34,10 +45,24 @@ async function upSqlite(db: Kysely<any>) {
   for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) {
     const trigrams = sql.table(`${table}_search`);
     const grams = sql.table(`${table}_grams`);
-    const body = (row: string) => sql.raw(`${row}${columns.text} || ' ' || ${row}${columns.phone}`);
+    const searched = (row: string) => sql.raw(`${row}${columns.text} || ' ' || ${row}${columns.phone}`);
+    const state = (row: string, token: (column: string) => string) =>
+      columns.state ? sql.raw(` || ' ' || ${token(`${row}${columns.state}`)}`) : sql.raw('');
+    // What each index holds of a row: the searched text and digits, and its state's token
+    // (SQL forms of stateTrigram and stateToken).
+    const body = (row: string) =>
+      sql`${searched(row)}${state(row, (column) => `char(1) || substr(${column}, 1, 1) || char(1)`)}`;
+    const pieces = (row: string) =>
+      sql`search_gram_tokens(${searched(row)})${state(row, (column) => `'zz' || replace(${column}, '_', '') || 'zz'`)}`;
     // Contentless: they only answer «which rows may match»; the rows are then checked against the
     // rule itself. detail=none: rowids only, no positions — a third of the size. case_sensitive:
     // the columns are normalised already (normalizeSearchText), and so is every query.
+    // A phone's start (`8912…`) is a range of this index: exact, where trigrams of «912» are not.
+    // With the state: the range is read off the index alone.
+    const phoneIndexColumns = columns.state ? [columns.phone, columns.state] : [columns.phone];
+    await sql`create index ${sql.raw(`${table}_phone_digits`)} on ${sql.table(table)} (${sql.join(
+      phoneIndexColumns.map((column) => sql.ref(column)),
+    )})`.execute(db);
     await sql`
       create virtual table ${trigrams} using fts5(
         body, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1,
@@ -51,10 +76,10 @@ async function upSqlite(db: Kysely<any>) {
     );
     await sql`
       insert into ${grams} (rowid, body)
-      select id, search_gram_tokens(${body('')}) from ${sql.table(table)}`.execute(db);
+      select id, ${pieces('')} from ${sql.table(table)}`.execute(db);
     const add = (row: string) => sql`
         insert into ${trigrams} (rowid, body) values (new.id, ${body(row)});
-        insert into ${grams} (rowid, body) values (new.id, search_gram_tokens(${body(row)}));`;
+        insert into ${grams} (rowid, body) values (new.id, ${pieces(row)});`;
     const remove = sql`
         delete from ${trigrams} where rowid = old.id;
         delete from ${grams} where rowid = old.id;`;
@@ -64,7 +89,8 @@ async function upSqlite(db: Kysely<any>) {
       end`.execute(db);
     await sql`
       create trigger ${sql.raw(`${table}_search_update`)}
-      after update of ${sql.raw(`${columns.text}, ${columns.phone}`)} on ${sql.table(table)}
+      after update of ${sql.join([columns.text, columns.phone, ...(columns.state ? [columns.state] : [])].map((column) => sql.ref(column)))}
+      on ${sql.table(table)}
       when ${body('old.')} is not ${body('new.')} begin
         ${remove}
         ${add('new.')}
@@ -83,14 +109,22 @@ async function upPostgres(db: Kysely<any>) {
     db,
   );
   const opclass = sql.raw(`${rows[0]?.schema ?? 'public'}.gin_trgm_ops`);
-  // The one- and two-character pieces of a text, as gramsOf (src/server/db/search-grams.ts) makes them.
+  // The one- and two-character pieces of a text, as gramsOf (src/server/db/search-grams.ts) makes
+  // them: every character, and every pair (those starting at even places, then at odd ones; a
+  // stray last character is a piece already), from built-in functions: a few µs a row. PL/pgSQL
+  // with a high cost, not an SQL function the planner would inline and think cheap: it is to
+  // read the pieces' index, never to work them out for every row it filters. The index holds
+  // them as a tsvector's lexemes (taken as they are, unparsed): a one-lexeme match is exact.
   await sql`
-    create function search_grams(body text) returns text[] language sql immutable parallel safe as $$
-      select coalesce(array_agg(distinct gram), '{}') from (
-        select substr(body, i, 1) as gram from generate_series(1, char_length(body)) as i
-        union all
-        select substr(body, i, 2) from generate_series(1, char_length(body) - 1) as i
-      ) as pieces
+    create function search_grams(body text) returns text[] language plpgsql immutable parallel safe
+    cost 100 as $$
+    begin
+      return array_remove(
+        string_to_array(body, null)
+        || string_to_array(regexp_replace(body, '(..)', '\\1' || chr(1), 'g'), chr(1))
+        || string_to_array(regexp_replace(substr(body, 2), '(..)', '\\1' || chr(1), 'g'), chr(1)),
+        '');
+    end
     $$`.execute(db);
   for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) {
     for (const column of [columns.text, columns.phone]) {
@@ -100,6 +134,8 @@ async function upPostgres(db: Kysely<any>) {
     }
     await sql`
       create index ${sql.raw(`${table}_grams`)} on ${sql.table(table)}
-      using gin (search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)}))`.execute(db);
+      using gin (array_to_tsvector(search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)})))`.execute(
+      db,
+    );
   }
 }

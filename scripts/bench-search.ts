@@ -1,0 +1,348 @@
+// `npm run bench:search -- [--tickets N --tasks N --clients N] [--out docs/benchmarks.md]`:
+// every kind of search at real size (issue 22), on SQLite and (when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set) PostgreSQL — common and rare names, text that matches nothing,
+// phone fragments in any format, serial and warranty numbers, #N, one and two characters, each
+// with and without Закрытые, the other lists and the counts; other people's first page while
+// searches run; and what the index costs a write. Seeds fresh databases, runs the real server
+// as a child process, measures over HTTP. Prints Markdown.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { migrateToLatest } from '../src/server/db/migrate';
+import type { Database } from '../src/server/db/database';
+import { percentile, signIn, startServer, writeSection } from './lib/bench-kit';
+import { benchTargets, type BenchTarget } from './lib/bench-targets';
+import { seed, SEED_PASSWORD } from './lib/seed-data';
+
+const { values } = parseArgs({
+  options: {
+    tickets: { type: 'string', default: '100000' },
+    tasks: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '20000' },
+    requests: { type: 'string', default: '100' },
+    writes: { type: 'string', default: '300' },
+    out: { type: 'string' },
+  },
+});
+const sizes = {
+  tickets: Number(values.tickets),
+  tasks: Number(values.tasks),
+  clients: Number(values.clients),
+  trashShare: 0.1,
+};
+const REQUESTS = Number(values.requests);
+const WRITES = Number(values.writes);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// A fixed-seed generator: the same queries every run.
+let state = 20261125;
+const random = () => {
+  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+  return state / 2 ** 31;
+};
+const below = (n: number) => Math.floor(random() * n);
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+async function timeRequests(base: string, cookie: string, urls: string[], pauseMs = 0): Promise<Timing> {
+  let n = 0;
+  const once = async () => {
+    const url = urls[n++ % urls.length]!;
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    await response.json();
+    return performance.now() - started;
+  };
+  for (let i = 0; i < Math.min(10, urls.length); i += 1) await once();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    times.push(await once());
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** The queries people type, drawn from the seeded data where they should find something. */
+async function queries(database: Database) {
+  const { db } = database;
+  const phones = (
+    await db
+      .selectFrom('clients')
+      .select('phone_digits')
+      .where('phone_digits', '!=', '')
+      .limit(2000)
+      .execute()
+  ).map((row) => row.phone_digits);
+  const somePhones = Array.from({ length: 40 }, () => phones[below(phones.length)]!);
+  const ticketCount = sizes.tickets;
+  const cyrillic = 'абвгдежзийклмнопрстуфхцчшщъыьэюя';
+  const noMatch = Array.from({ length: 40 }, () =>
+    Array.from({ length: 5 + below(4) }, () => cyrillic[below(cyrillic.length)]).join(''),
+  );
+  return {
+    'name, common surname': ['иванов', 'смирнова', 'кузнецов', 'фёдоров', 'орлова', 'яковлев', 'зайцева'],
+    'name, full (rare)': [
+      'иванов петр андреевич',
+      'смирнова ольга',
+      'фёдоров игорь',
+      'зайцева юлия петровна',
+    ],
+    'Cyrillic text, no match': noMatch,
+    'phone fragment (345-67)': Array.from(
+      { length: 40 },
+      () => `${100 + below(900)}-${String(below(100)).padStart(2, '0')}`,
+    ),
+    'phone, whole, other format': somePhones.map((d) =>
+      d.length === 11 ? `8 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9)}` : d,
+    ),
+    'phone start (8912)': somePhones.map((d) => `8${d.slice(1, 4)}`),
+    'serial number fragment': Array.from(
+      { length: 40 },
+      () => `sn${String(100000 + ((below(ticketCount) * 7919) % 900000))}`,
+    ),
+    'warranty card number': Array.from({ length: 40 }, () => `гт-${10000 + 2 * below(ticketCount / 2)}`),
+    '#N / №N': Array.from({ length: 40 }, (_, i) => `${i % 2 ? '#' : '№'}${1 + below(ticketCount)}`),
+    'one or two characters, rare': ['ъ', 'щъ', 'ьы', 'йй', 'ёё', 'ф7', 'ц9'],
+    'one or two characters, common': ['а', 'ив', '77', 'о', '12'],
+  };
+}
+
+async function benchTarget(target: BenchTarget, port: number) {
+  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
+  await migrateToLatest(target.database);
+  const seedStarted = Date.now();
+  const emails = await seed(target.database.db, sizes);
+  await refreshPlannerStatistics(target.database);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  const sets = await queries(target.database);
+
+  const server = await startServer(port, {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-')),
+    DATABASE_URL: target.databaseUrl,
+    AUTH_LIMIT_PER_IP: '100000',
+    TRASH_DAYS: '3650',
+  });
+  const rows: { measure: string; open: Timing; all?: Timing }[] = [];
+  const base = `http://127.0.0.1:${port}`;
+  let concurrent: { alone: Timing; during: Timing; searches: number } | undefined;
+  const edits = { withIndex: NaN, without: NaN };
+  const writes = { withIndex: NaN, without: NaN };
+  try {
+    await morningReminderDone(target.database);
+    const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
+    const other = await signIn(base, emails[2]!, SEED_PASSWORD);
+    const q = (text: string) => encodeURIComponent(text);
+    rows.push({
+      measure: 'Worklist, first page (no search)',
+      open: await timeRequests(base, cookie, ['/api/work']),
+    });
+    for (const [name, list] of Object.entries(sets)) {
+      log(`[${target.name}] ${name}…`);
+      rows.push({
+        measure: `Worklist: ${name}`,
+        open: await timeRequests(
+          base,
+          cookie,
+          list.map((text) => `/api/work?q=${q(text)}`),
+        ),
+        all: await timeRequests(
+          base,
+          cookie,
+          list.map((text) => `/api/work?q=${q(text)}&states=new,in_progress,closed`),
+        ),
+      });
+    }
+    const mixed = [
+      ...sets['name, common surname'],
+      ...sets['Cyrillic text, no match'].slice(0, 10),
+      ...sets['phone fragment (345-67)'].slice(0, 10),
+      ...sets['one or two characters, rare'],
+    ];
+    for (const [name, prefix] of [
+      ['Ticket list (/api/tickets?q=)', '/api/tickets'],
+      ['Task list (/api/tasks?q=)', '/api/tasks'],
+      ['Client list (/api/clients?q=)', '/api/clients'],
+      ['State counts (/api/work/counts?q=)', '/api/work/counts'],
+    ] as const) {
+      log(`[${target.name}] ${name}…`);
+      rows.push({
+        measure: `${name}, mixed queries`,
+        open: await timeRequests(
+          base,
+          cookie,
+          mixed.map((t) => `${prefix}?q=${q(t)}`),
+        ),
+      });
+    }
+
+    // Other people's first page, alone and while two people search with Закрытые ticked.
+    log(`[${target.name}] first page while others search…`);
+    const alone = await timeRequests(base, other, ['/api/work']);
+    let searching = true;
+    let searches = 0;
+    const searcher = async (list: string[]) => {
+      let i = 0;
+      while (searching) {
+        await fetch(`${base}/api/work?q=${q(list[i++ % list.length]!)}&states=new,in_progress,closed`, {
+          headers: { cookie },
+        }).then((r) => r.arrayBuffer());
+        searches += 1;
+        // A search box fires at most this often while someone types.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const searchers = [searcher(sets['phone fragment (345-67)']), searcher(sets['Cyrillic text, no match'])];
+    // Paced, so that the searches run all through the measure.
+    const during = await timeRequests(base, other, ['/api/work'], 30);
+    searching = false;
+    await Promise.all(searchers);
+    concurrent = { alone, during, searches };
+    log(`[${target.name}] what the index costs a write…`);
+    writes.withIndex = await timeSingleRowWrites(target.database, 'с индексом');
+    edits.withIndex = await timeTitleEdits(base, cookie, target.database, 'с индексом');
+    await dropIndex(target.database);
+    edits.without = await timeTitleEdits(base, cookie, target.database, 'без индекса');
+    writes.without = await timeSingleRowWrites(target.database, 'без индекса');
+  } finally {
+    server.kill();
+  }
+  return { seedSeconds, rows, concurrent, writes, edits };
+}
+
+/** The morning reminder runs a few seconds after start when it is due: not while timing. */
+async function morningReminderDone(database: Database) {
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    const job = await database.db
+      .selectFrom('jobs')
+      .select('done_at')
+      .where('kind', '=', 'digest')
+      .executeTakeFirst();
+    if (job?.done_at || (!job && Date.now() - started > 15_000)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A task's title edited through the API, as a person does (GET, then PATCH with its version): mean ms per PATCH. */
+async function timeTitleEdits(base: string, cookie: string, database: Database, label: string) {
+  const ids = (
+    await database.db.selectFrom('tasks').select('id').where('deleted_at', 'is', null).limit(20000).execute()
+  ).map((row) => row.id);
+  const headers = { cookie, 'content-type': 'application/json' };
+  let total = 0;
+  for (let i = 0; i < WRITES; i += 1) {
+    const id = ids[below(ids.length)]!;
+    const { task } = (await (await fetch(`${base}/api/tasks/${id}`, { headers: { cookie } })).json()) as {
+      task: { version: number };
+    };
+    const started = performance.now();
+    const response = await fetch(`${base}/api/tasks/${id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ version: task.version, title: `Позвонить ${label} ${i}` }),
+    });
+    if (!response.ok) throw new Error(`edit: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    total += performance.now() - started;
+  }
+  return total / WRITES;
+}
+
+/** The search index gone (for the «without» half of a write measure). */
+async function dropIndex(database: Database) {
+  const { db } = database;
+  for (const table of ['tickets', 'tasks']) {
+    if (database.dialect === 'sqlite') {
+      for (const trigger of ['insert', 'update', 'delete']) {
+        await sql.raw(`drop trigger if exists ${table}_search_${trigger}`).execute(db);
+      }
+    } else {
+      for (const index of [
+        `${table}_search_text_trgm`,
+        `${table}_client_phone_digits_trgm`,
+        `${table}_grams`,
+      ]) {
+        await sql.raw(`drop index if exists ${index}`).execute(db);
+      }
+    }
+  }
+}
+
+/** The database alone: WRITES single-row transactions changing a ticket's searched text (mean ms). */
+async function timeSingleRowWrites(database: Database, label: string) {
+  const { db } = database;
+  const ids = (await db.selectFrom('tickets').select('id').orderBy('id').execute()).map((row) => row.id);
+  const started = performance.now();
+  for (let i = 0; i < WRITES; i += 1) {
+    const id = ids[below(ids.length)]!;
+    await db.transaction().execute((trx) =>
+      trx
+        .updateTable('tickets')
+        .set({ search_text: `${label} ${i} гарантийный ремонт ${id} иванов`, version: sql`version + 1` })
+        .where('id', '=', id)
+        .execute(),
+    );
+  }
+  return (performance.now() - started) / WRITES;
+}
+
+const { targets, pgUrl } = await benchTargets();
+const sqliteVersion = (
+  await sql<{ v: string }>`select sqlite_version() as v`.execute(targets[0]!.database.db)
+).rows[0]?.v;
+const load = os.loadavg()[0]!.toFixed(1);
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `Node ${process.version}, SQLite ${sqliteVersion}${pgUrl ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start. ` +
+    `Data: ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
+    `${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data, 10 % in the Корзина); ${REQUESTS} sequential ` +
+    'requests per measure, rotating through its queries, after a warm-up; «+ Закрытые» ticks every state.',
+  '',
+];
+for (const [index, target] of targets.entries()) {
+  try {
+    const r = await benchTarget(target, 3310 + index);
+    lines.push(
+      `#### ${target.name}`,
+      '',
+      '| Measure | p50 | p95 | + Закрытые p50 | + Закрытые p95 |',
+      '|---|---|---|---|---|',
+    );
+    const ms = (value: number | undefined) => (value === undefined ? '' : `${value.toFixed(1)} ms`);
+    for (const row of r.rows) {
+      lines.push(
+        `| ${row.measure} | ${ms(row.open.p50)} | ${ms(row.open.p95)} | ${ms(row.all?.p50)} | ${ms(row.all?.p95)} |`,
+      );
+    }
+    lines.push('');
+    if (r.concurrent) {
+      lines.push(
+        `- Someone else's first page: p50 ${ms(r.concurrent.alone.p50)}, p95 ${ms(r.concurrent.alone.p95)} alone; ` +
+          `p50 ${ms(r.concurrent.during.p50)}, p95 ${ms(r.concurrent.during.p95)} while two people searched (each every 100 ms, as a search box fires while typing) phone fragments and ` +
+          `text that matches nothing with Закрытые ticked (${r.concurrent.searches} searches meanwhile).`,
+      );
+    }
+    lines.push(
+      `- A task's title edited through the API (${WRITES} edits, the PATCH timed): ${ms(r.edits.withIndex)} with the index, ` +
+        `${ms(r.edits.without)} without it (${(r.edits.withIndex / r.edits.without).toFixed(2)}×).`,
+      `- The database alone (${WRITES} single-row transactions changing a ticket's searched text): ${ms(r.writes.withIndex)} with the index, ` +
+        `${ms(r.writes.without)} without it (${(r.writes.withIndex / r.writes.without).toFixed(2)}×).`,
+      `- Seeding (index kept as rows went in) took ${r.seedSeconds.toFixed(1)} s.`,
+      '',
+    );
+  } finally {
+    await target.database.destroy();
+    await target.cleanup();
+  }
+}
+const report = lines.join('\n');
+process.stdout.write(`${report}\n`);
+if (values.out) writeSection(values.out, `bench:search:${sizes.tickets + sizes.tasks}`, report);

@@ -1,0 +1,45 @@
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { CreatedCursor } from './paging';
+import { readPlanned, type SearchPlan } from './search-index';
+import type { DB } from './schema';
+
+/**
+ * A newest-first list's rows (created_at desc, id desc; `limit` of them) under a search plan,
+ * as readPlanned reads them. `build` makes the list's query with its filters and cursor, with
+ * the search answered by the given plan, or without the search when given null.
+ */
+export function readNewestFirst<TB extends keyof DB, O>(
+  plan: SearchPlan,
+  limit: number,
+  table: TB & string,
+  build: (plan: SearchPlan | null) => SelectQueryBuilder<DB, TB, O>,
+): Promise<O[]> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const ordered = <T>(query: SelectQueryBuilder<DB, TB, T>) =>
+    query.orderBy(column('created_at'), 'desc').orderBy(column('id'), 'desc');
+  return readPlanned<O, CreatedCursor>(plan, limit, {
+    read: (searchPlan, upTo) => {
+      let query = build(searchPlan);
+      if (upTo) {
+        query = query.where(
+          sql<SqlBool>`(${column('created_at')}, ${column('id')}) >= (${upTo.createdAt}, ${upTo.id})`,
+        );
+      }
+      return ordered(query).limit(limit).execute();
+    },
+    positionAt: async (n) => {
+      const row = await ordered(
+        build(null)
+          .clearSelect()
+          .select([
+            sql<string>`${column('created_at')}`.as('created_at'),
+            sql<number>`${column('id')}`.as('id'),
+          ]),
+      )
+        .limit(1)
+        .offset(n - 1)
+        .executeTakeFirst();
+      return row ? { createdAt: row.created_at, id: Number(row.id) } : null;
+    },
+  });
+}
