@@ -79,6 +79,7 @@ function side(
   filter: WorkFilter,
   after: WorkCursor | undefined,
   limit: number,
+  upTo?: { sort: string; id: number },
 ) {
   const table = kind === 'ticket' ? 'tickets' : 'tasks';
   const rank = kindRank(kind);
@@ -123,11 +124,13 @@ function side(
   // there, and with only Закрытые it starts there, so a rare search never walks the other part.
   // Items in the Корзина sort after '~', past the end of every range read here.
   const wantsClosed = filter.states.includes('closed');
-  if (!wantsClosed) query = query.where('work_sort', '<', '9');
-  else {
-    query = query.where('work_sort', '<', TRASH_SORT_PREFIX);
-    if (filter.states.length === 1) query = query.where('work_sort', '>=', '9');
-  }
+  if (upTo) {
+    // A stretch of the list ending at a row of it (readPlanned): the range's one end, so that
+    // the index walk stops there (another end beside it would be the one SQLite keeps).
+    query = query.where((eb) => eb(eb.refTuple('work_sort', 'id'), '<=', eb.tuple(upTo.sort, upTo.id)));
+  } else if (!wantsClosed) query = query.where('work_sort', '<', '9');
+  else query = query.where('work_sort', '<', TRASH_SORT_PREFIX);
+  if (wantsClosed && filter.states.length === 1) query = query.where('work_sort', '>=', '9');
 
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
@@ -181,12 +184,8 @@ function readSide(
   const plan = planFor(filter, kind);
   const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
   return readPlanned<WorkRow, { sort: string; id: number }>(plan, limit, {
-    read: (searchPlan, upTo) => {
-      let query = side(db, kind, withPlan(searchPlan), after, limit);
-      if (upTo)
-        query = query.where((eb) => eb(eb.refTuple('work_sort', 'id'), '<=', eb.tuple(upTo.sort, upTo.id)));
-      return query.execute() as Promise<WorkRow[]>;
-    },
+    read: (searchPlan, upTo) =>
+      side(db, kind, withPlan(searchPlan), after, limit, upTo).execute() as Promise<WorkRow[]>,
     positionAt: async (n) => {
       const row = await side(db, kind, { ...filter, search: NO_SEARCH }, after, 1)
         .clearSelect()
