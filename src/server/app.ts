@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('backups', backups);
+  app.addHook('onClose', () => backups.settled());
   app.decorate(
     'reminders',
     createReminderJobs({

@@ -156,6 +156,13 @@ export function createBackupService(deps: {
       const started = write();
       started.catch((error: unknown) => log.error({ err: error }, 'backup failed'));
     },
+    /**
+     * Resolves when no backup is under way (one started from the page included). The app waits
+     * for it on close: a snapshot left open would hold its tables past the app's end.
+     */
+    async settled() {
+      await writing?.catch(() => undefined);
+    },
     status() {
       return {
         inProgress: writing !== undefined,

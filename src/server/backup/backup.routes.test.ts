@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createBackupService } from './backup-service';
-import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
+import { apiCaller, describeEachDatabase, testConfig, type SignedIn } from '../test/test-app';
+import { buildApp } from '../app';
 import { createWorkRules } from '../settings/work-rules';
 
 // Issue 21: admins list, make and download backups; the automatic one is made once a day by one
@@ -122,5 +123,15 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
       'backup:2026-11-26',
     ]);
     expect(jobs.every((job) => job.outcome.startsWith('written '))).toBe(true);
+  });
+
+  it('closing the app waits for a backup started from the page: its snapshot is not left holding the tables', async () => {
+    const config = testConfig({ backupDir: fs.mkdtempSync(path.join(ctx.dataDir, '..', 'close-backups-')) });
+    const app = await buildApp({ config, clock: ctx.clock, webRoot: null, database: ctx.database });
+    app.backups.writeInBackground();
+    expect(app.backups.status().inProgress).toBe(true);
+    await app.close();
+    expect(app.backups.status().inProgress).toBe(false);
+    expect(fs.readdirSync(config.backupDir).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(1);
   });
 });
