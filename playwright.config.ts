@@ -23,7 +23,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Whole journeys (typing with pauses, two browsers) take 20–28 s on a quiet machine and crossed
+  // 30 s on a busy CI run; each step still waits at most 5 s (expect) before it fails.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     locale: 'ru-RU',

@@ -31,9 +31,6 @@ test('a deleted ticket goes to the Корзина: undo, restore from its page, 
   browser,
   request,
 }) => {
-  // A long journey in two browsers: 23–25 s on a quiet machine (before and after issue 22's
-  // search index), over 30 s on a busy CI run.
-  test.setTimeout(60_000);
   const staff = await registerViaApi(request, 'Корзинова Катя');
   await loginViaUi(page, staff);
   const token = `корзина${unique()}`;

@@ -1,10 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
 
-// Typing as a person does, with pauses between keys, takes its time: the client card alone runs
-// 27–28 s on a quiet machine (the same before and after issue 22), over 30 s on a busy CI run.
-test.describe.configure({ timeout: 60_000 });
-
 // People type in bursts with pauses (a phone keyboard, thinking between words): every
 // pause is longer than the autosave delay, so a save lands between the words. What
 // they typed must come back exactly, spaces and line breaks included.
