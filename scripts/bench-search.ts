@@ -13,7 +13,13 @@ import { sql } from 'kysely';
 import { refreshPlannerStatistics } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/database';
-import { percentile, signIn, startServer, writeSection } from './lib/bench-kit';
+import {
+  signIn,
+  startServer,
+  timeRequests as timeRequestsOf,
+  waitForDigest,
+  writeSection,
+} from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
@@ -50,24 +56,14 @@ interface Timing {
   p95: number;
 }
 
-async function timeRequests(base: string, cookie: string, urls: string[], pauseMs = 0): Promise<Timing> {
+/** Times REQUESTS requests rotating through `urls`. */
+function timeRequests(base: string, cookie: string, urls: string[], pauseMs = 0): Promise<Timing> {
   let n = 0;
-  const once = async () => {
-    const url = urls[n++ % urls.length]!;
-    const started = performance.now();
-    const response = await fetch(`${base}${url}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    await response.json();
-    return performance.now() - started;
-  };
-  for (let i = 0; i < Math.min(10, urls.length); i += 1) await once();
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i += 1) {
-    times.push(await once());
-    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return timeRequestsOf(base, cookie, () => urls[n++ % urls.length]!, {
+    requests: REQUESTS,
+    warmup: Math.min(10, urls.length),
+    pauseMs,
+  });
 }
 
 /** The queries people type, drawn from the seeded data where they should find something. */
@@ -136,7 +132,7 @@ async function benchTarget(target: BenchTarget, port: number) {
   const edits = { withIndex: NaN, without: NaN };
   const writes = { withIndex: NaN, without: NaN };
   try {
-    await morningReminderDone(target.database);
+    await waitForDigest(target.database);
     const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
     const other = await signIn(base, emails[2]!, SEED_PASSWORD);
     const q = (text: string) => encodeURIComponent(text);
@@ -215,20 +211,6 @@ async function benchTarget(target: BenchTarget, port: number) {
     server.kill();
   }
   return { seedSeconds, rows, concurrent, writes, edits };
-}
-
-/** The morning reminder runs a few seconds after start when it is due: not while timing. */
-async function morningReminderDone(database: Database) {
-  const started = Date.now();
-  while (Date.now() - started < 180_000) {
-    const job = await database.db
-      .selectFrom('jobs')
-      .select('done_at')
-      .where('kind', '=', 'digest')
-      .executeTakeFirst();
-    if (job?.done_at || (!job && Date.now() - started > 15_000)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** A task's title edited through the API, as a person does (GET, then PATCH with its version): mean ms per PATCH. */

@@ -13,7 +13,16 @@ import { compareWork, workState, type WorkOrderFields } from '../src/domain/work
 import type { Database } from '../src/server/db/database';
 import { refreshPlannerStatistics } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { memoryMb, percentile, signIn, startServer, timeExport, writeSection } from './lib/bench-kit';
+import {
+  memoryMb,
+  percentile,
+  signIn,
+  startServer,
+  timeExport,
+  timeRequests as timeRequestsOf,
+  waitForDigest,
+  writeSection,
+} from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
@@ -36,25 +45,8 @@ const sizes = {
 };
 const REQUESTS = Number(values.requests);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-async function timeRequests(
-  base: string,
-  cookie: string,
-  urls: () => string,
-): Promise<{ p50: number; p95: number }> {
-  const once = async () => {
-    const started = performance.now();
-    const response = await fetch(`${base}${urls()}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-    await response.json();
-    return performance.now() - started;
-  };
-  for (let i = 0; i < 20; i += 1) await once();
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i += 1) times.push(await once());
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const timeRequests = (base: string, cookie: string, next: () => string) =>
+  timeRequestsOf(base, cookie, next, { requests: REQUESTS });
 
 async function firstRowInChromium(base: string, cookie: string): Promise<{ median: number; max: number }> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
@@ -118,22 +110,6 @@ async function specApproach(database: Database): Promise<{ ms: number; megabytes
   runs.sort((a, b) => a.ms - b.ms);
   const median = runs[1]!;
   return { ms: median.ms, megabytes: median.bytes / 1_048_576 };
-}
-
-/** Seconds from now until today's morning-reminder job is done; null if none comes due. */
-async function waitForDigest(database: Database): Promise<number | null> {
-  const started = Date.now();
-  while (Date.now() - started < 180_000) {
-    const job = await database.db
-      .selectFrom('jobs')
-      .select(['done_at'])
-      .where('kind', '=', 'digest')
-      .executeTakeFirst();
-    if (job?.done_at) return (Date.now() - started) / 1000;
-    if (!job && Date.now() - started > 15_000) return null;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the morning reminder did not finish within 3 minutes');
 }
 
 async function benchTarget(target: BenchTarget, port: number) {

@@ -2,6 +2,7 @@
 // and writing a result table into docs/benchmarks.md between markers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type { Database } from '../../src/server/db/database';
 
 /** Starts `src/server/main.ts` with `env` on 127.0.0.1:`port` and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -89,4 +90,48 @@ export async function timeExport(base: string, cookie: string, pid: number) {
     after: memoryMb(pid),
     highest,
   };
+}
+
+/**
+ * Times `requests` sequential GETs after `warmup` untimed ones, each to the path `next()` gives
+ * (rotate through a list of queries with it), optionally pausing between them.
+ */
+export async function timeRequests(
+  base: string,
+  cookie: string,
+  next: () => string,
+  { requests, warmup = 20, pauseMs = 0 }: { requests: number; warmup?: number; pauseMs?: number },
+): Promise<{ p50: number; p95: number }> {
+  const once = async () => {
+    const url = next();
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    await response.json();
+    return performance.now() - started;
+  };
+  for (let i = 0; i < warmup; i += 1) await once();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    times.push(await once());
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Seconds from now until today's morning-reminder job is done (it runs soon after start); null if none comes due. */
+export async function waitForDigest(database: Database): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    const job = await database.db
+      .selectFrom('jobs')
+      .select(['done_at'])
+      .where('kind', '=', 'digest')
+      .executeTakeFirst();
+    if (job?.done_at) return (Date.now() - started) / 1000;
+    if (!job && Date.now() - started > 15_000) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the morning reminder did not finish within 3 minutes');
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { notInTrash } from '../db/not-in-trash';
+import type { Kysely, Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import type { SearchPlan } from '../db/search-index';
@@ -64,11 +65,7 @@ export function listClients(
   limit: number,
 ) {
   return readNewestFirst(searchPlan, limit + 1, 'clients', (plan) => {
-    // As an expression: SQLite would read the (deleted_at) index — every live client — and sort it.
-    let query = db
-      .selectFrom('clients')
-      .selectAll()
-      .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
+    let query = db.selectFrom('clients').selectAll().where(notInTrash());
     if (plan && isSearching(search)) {
       query = query.where((eb) =>
         matchesSearch(eb, search, { row: 'id', text: 'search_name', phoneDigits: 'phone_digits' }, plan),

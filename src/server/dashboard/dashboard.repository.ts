@@ -1,3 +1,4 @@
+import { notInTrash } from '../db/not-in-trash';
 import { sql, type Kysely } from 'kysely';
 import type { EmployeeLoad } from '../../domain/dashboard';
 import type { DB } from '../db/schema';
@@ -71,9 +72,9 @@ export async function weeklyTickets(db: Kysely<DB>, bounds: readonly string[], e
       .select([bucket(column, bounds).as('week'), (eb) => eb.fn.countAll<number | string>().as('n')])
       .where(column, '>=', from)
       .where(column, '<', end)
-      // As an expression: given the bare column, SQLite would walk the Корзина's index over
-      // every live ticket instead of the few weeks' range of (column, deleted_at).
-      .where(sql<string>`coalesce(deleted_at, '')`, '=', '')
+      // Not the bare column: SQLite would walk the Корзина's index over every live ticket
+      // instead of the few weeks' range of (column, deleted_at).
+      .where(notInTrash())
       .groupBy(sql`1`)
       .execute();
     const weeks = bounds.map(() => 0);

@@ -73,8 +73,8 @@ export async function planSearch(
   states?: readonly string[],
 ): Promise<SearchPlan> {
   if (!isSearching(search)) return PLAIN_WALK;
-  const number = table !== 'clients' && search.number !== null && search.number <= MAX_RECORD_ID;
-  if (searchedStrings(search).length === 0) return { use: 'ids', ids: number ? [search.number!] : [] };
+  const number = recordNumber(table, search);
+  if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
   const found = await readCandidates(
     database,
     candidateRows(database, table, search, states),
@@ -87,7 +87,7 @@ export async function planSearch(
     return { use: 'walk', otherwise: indexPlan(database, table, search, states) };
   }
   const ids = new Set(found);
-  if (number) ids.add(search.number!);
+  if (number !== null) ids.add(number);
   return { use: 'ids', ids: [...ids] };
 }
 
@@ -98,14 +98,21 @@ export function indexPlan(
   search: SearchQuery,
   states?: readonly string[],
 ): IndexPlan {
-  const number = table !== 'clients' && search.number !== null && search.number <= MAX_RECORD_ID;
+  const number = recordNumber(table, search);
   const rows = searchedStrings(search).length
     ? candidateRows(database, table, search, states)
     : sql`(select ${sql.lit(0)} as id where 1 = 0)`;
   return {
     use: 'index',
-    rows: number ? sql`(select id from ${rows} as named union all select ${search.number!})` : rows,
+    rows: number === null ? rows : sql`(select id from ${rows} as named union all select ${number})`,
   };
+}
+
+/** The record number a query names (`#12`, or digits that may be one); clients have none. */
+function recordNumber(table: SearchedTable, search: SearchQuery): number | null {
+  return table !== 'clients' && search.number !== null && search.number <= MAX_RECORD_ID
+    ? search.number
+    : null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { notInTrash } from '../db/not-in-trash';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
 import { matchesSearch } from '../db/search-condition';
@@ -40,11 +41,7 @@ export function listTasks(
   limit: number,
 ) {
   return readNewestFirst(filter.searchPlan, limit + 1, 'tasks', (plan) => {
-    // As an expression: SQLite would read the (deleted_at) index — every live task — and sort it.
-    let query = db
-      .selectFrom('tasks')
-      .selectAll()
-      .where(sql<string>`coalesce(deleted_at, '')`, '=', '');
+    let query = db.selectFrom('tasks').selectAll().where(notInTrash());
     if (filter.statuses) query = query.where('status', 'in', filter.statuses);
     if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
     const { search } = filter;

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { notInTrash } from '../db/not-in-trash';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, TicketsTable } from '../db/schema';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
@@ -48,8 +49,7 @@ export function listTickets(
   limit: number,
 ): Promise<TicketRow[]> {
   return readNewestFirst(filter.searchPlan, limit + 1, 'tickets', (plan) => {
-    // As an expression: SQLite would read the (deleted_at) index — every live ticket — and sort it.
-    let query = ticketsWithClient(db).where(sql<string>`coalesce(tickets.deleted_at, '')`, '=', '');
+    let query = ticketsWithClient(db).where(notInTrash('tickets.deleted_at'));
     if (filter.status) query = query.where('tickets.status', '=', filter.status);
     if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
     const { search } = filter;

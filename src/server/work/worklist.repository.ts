@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
-import { readPlanned, type SearchPlan } from '../db/search-index';
+import { PLAIN_WALK, readPlanned, type SearchPlan } from '../db/search-index';
 import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import type { TicketChannel } from '../../domain/ticket-channels';
@@ -66,7 +66,7 @@ export interface WorkRow {
 const SEARCH_COLUMNS = { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' };
 
 function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
-  return filter.searchPlans?.[kind] ?? { use: 'walk' };
+  return filter.searchPlans?.[kind] ?? PLAIN_WALK;
 }
 
 /**

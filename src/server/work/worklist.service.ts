@@ -148,10 +148,12 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
 
   /** How each side answers the search among items in these states. */
   async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
-    const plans: Partial<Record<WorkKind, SearchPlan>> = {};
-    for (const kind of filter.kinds)
-      plans[kind] = await planSearch(database, TABLES[kind], filter.search, states);
-    return plans;
+    const plans = await Promise.all(
+      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states)),
+    );
+    return Object.fromEntries(filter.kinds.map((kind, i) => [kind, plans[i]])) as Partial<
+      Record<WorkKind, SearchPlan>
+    >;
   }
 
   /** The filters every query shares; «Дольше срока в статусе» narrows to tickets over their limit. */
