@@ -82,5 +82,12 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
   },
+  {
+    // A browser module tested against the real server and database (`*.server.test.ts`): the
+    // test starts the app and talks to it over HTTP and SSE, as the browser does.
+    files: ['src/web/**/*.server.test.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
   prettier,
 );

@@ -51,6 +51,8 @@ export interface WorkItemDto {
   kind: WorkKind;
   id: number;
   title: string;
+  /** The linked client (null without one): a change of the client changes the row. */
+  clientId: number | null;
   clientName: string;
   /** The linked client's phone, '' when none. */
   clientPhone: string;
@@ -70,4 +72,6 @@ export interface WorkItemDto {
   createdAt: string;
   closedAt: string | null;
   highlight: 'closed' | 'urgent' | null;
+  /** The record's version (ADR 008): a live update older than the row is left alone. */
+  version: number;
 }

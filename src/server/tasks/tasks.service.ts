@@ -28,6 +28,7 @@ import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { describeTaskEdit } from './task-history';
 import { findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
+import { createdWorkMove, watchWorkMove } from '../work/work-moves';
 
 export { TASK_NOT_FOUND_MESSAGE };
 
@@ -110,15 +111,16 @@ export function createTasksService(deps: ItemServiceDeps) {
           search_text: '',
         });
         await refreshDerived(trx, 'task', taskId);
+        const work = await createdWorkMove(trx, 'task', taskId);
         const entry = historyFor('task', taskId, actor, now);
         await writeHistory(trx, [
           entry({ action: 'create', note: input.title }),
           ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
           ...(client.id ? [entry({ action: 'set_client', newValue: client.name })] : []),
         ]);
-        return { taskId, assigneeId: assignee.id };
+        return { taskId, assigneeId: assignee.id, work };
       });
-      changed(created.taskId, 'create');
+      changed(created.taskId, 'create', undefined, created.work);
       push.notify(
         {
           kind: 'task_created',
@@ -139,6 +141,7 @@ export function createTasksService(deps: ItemServiceDeps) {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
         refuseInTrash('task', row);
+        const moved = await watchWorkMove(trx, 'task', id);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
@@ -154,7 +157,13 @@ export function createTasksService(deps: ItemServiceDeps) {
           ...derivedColumns('task', id, { ...row, ...written, client_phone: parties.clientPhone }),
         });
         await writeHistory(trx, history.map(historyFor('task', id, actor, now)));
-        return { conflict: null, changed: true, assignedTo: parties.assignedTo, version };
+        return {
+          conflict: null,
+          changed: true,
+          assignedTo: parties.assignedTo,
+          version,
+          work: await moved(),
+        };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TASK_FIELD_LABELS, {
@@ -162,7 +171,7 @@ export function createTasksService(deps: ItemServiceDeps) {
         });
       }
       if (!outcome.changed) return get(id);
-      changed(id, 'update', outcome.version);
+      changed(id, 'update', outcome.version, outcome.work);
       const task = await get(id);
       if (outcome.assignedTo !== null) {
         push.notify(
@@ -188,7 +197,8 @@ export function createTasksService(deps: ItemServiceDeps) {
             ),
           ),
       });
-      changed(id);
+      // Photos show on the card only, in no list.
+      changed(id, 'update', undefined, 'unchanged');
       return get(id);
     },
 
@@ -203,7 +213,7 @@ export function createTasksService(deps: ItemServiceDeps) {
           )({ action: 'delete_photo', note: file.name, fileId: file.id }),
         ]),
       );
-      changed(taskId);
+      changed(taskId, 'update', undefined, 'unchanged');
       return get(taskId);
     },
   };

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pickFields } from '../../domain/edit-versions';
-import type { LiveOp } from '../../domain/live-events';
+import type { ChangeEvent, LiveOp } from '../../domain/live-events';
+import { watchWorkMove } from '../work/work-moves';
 import { isProvider } from '../../domain/providers';
 import {
   TICKET_FIELD_LABELS,
@@ -100,7 +101,7 @@ interface TicketContext {
   push: Pick<PushNotifier, 'notify'>;
   log: FastifyBaseLogger;
   get: (id: number) => Promise<TicketDetailDto>;
-  changed: (id: number, op?: LiveOp, version?: number) => void;
+  changed: (id: number, op?: LiveOp, version?: number, work?: ChangeEvent['work']) => void;
 }
 
 /** Edits and steps: the two ways a ticket changes, both version-checked. */
@@ -120,6 +121,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
       const { version: baseVersion, ...fields } = patch;
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
+        const moved = await watchWorkMove(trx, 'ticket', id);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
@@ -135,7 +137,13 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           ...derivedColumns('ticket', id, { ...row, ...written, client_phone: parties.clientPhone }),
         });
         await writeHistory(trx, history.map(historyFor('ticket', id, actor, now)));
-        return { conflict: null, changed: true, assignedTo: parties.assignedTo, version };
+        return {
+          conflict: null,
+          changed: true,
+          assignedTo: parties.assignedTo,
+          version,
+          work: await moved(),
+        };
       });
       if (outcome.conflict) {
         throw await editConflict(db, outcome.conflict.row, outcome.conflict.fields, TICKET_FIELD_LABELS, {
@@ -143,7 +151,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         });
       }
       if (!outcome.changed) return get(id);
-      changed(id, 'update', outcome.version);
+      changed(id, 'update', outcome.version, outcome.work);
       const ticket = await get(id);
       if (outcome.assignedTo !== null) {
         push.notify(
@@ -164,6 +172,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
         if (row.status !== input.expectedStatus) return null;
+        const moved = await watchWorkMove(trx, 'ticket', id);
         if (input.expectedIntake !== undefined && row.intake !== input.expectedIntake) return null;
         const current = toTicketDto(row);
         const result = stepStatus(current, input.direction);
@@ -206,10 +215,11 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           title: row.title,
           assigneeId: row.assignee_id,
           version,
+          work: await moved(),
         };
       });
       if (!outcome) return conflict(id);
-      changed(id, 'update', outcome.version);
+      changed(id, 'update', outcome.version, outcome.work);
       push.notify(
         {
           kind: 'ticket_stepped',

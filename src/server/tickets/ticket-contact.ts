@@ -16,7 +16,7 @@ interface ContactContext {
   db: Kysely<DB>;
   clock: Clock;
   get: (id: number) => Promise<TicketDetailDto>;
-  changed: (id: number) => void;
+  changed: (id: number, op?: 'update', version?: number, work?: 'unchanged') => void;
 }
 
 /** Reaching the client (issue 19): the public link and the record of messages sent. */
@@ -36,7 +36,8 @@ export function createTicketContact({ db, clock, get, changed }: ContactContext)
       const now = clock.now().toISOString();
       await writeHistory(trx, [historyFor('ticket', id, actor, now)({ action, newValue })]);
     });
-    changed(id);
+    // A link or a message sent shows on the card only, in no list.
+    changed(id, 'update', undefined, 'unchanged');
     return get(id);
   }
 

@@ -29,6 +29,7 @@ import { toTicketDto } from './ticket-dto';
 import { deviceColumns } from './device-columns';
 import { newStatusToken, statusPath } from '../status-page/status-token';
 import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
+import { createdWorkMove } from '../work/work-moves';
 
 export { TICKET_NOT_FOUND_MESSAGE };
 
@@ -124,14 +125,15 @@ export function createTicketsService(deps: ItemServiceDeps) {
           ...deviceColumns(input),
         });
         await refreshDerived(trx, 'ticket', ticketId);
+        const work = await createdWorkMove(trx, 'ticket', ticketId);
         const entry = historyFor('ticket', ticketId, actor, now);
         await writeHistory(trx, [
           entry({ action: 'create', note: input.title, newStatus: 'new' }),
           ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
         ]);
-        return { ticketId, assigneeId: assignee.id };
+        return { ticketId, assigneeId: assignee.id, work };
       });
-      changed(created.ticketId, 'create');
+      changed(created.ticketId, 'create', undefined, created.work);
       push.notify(
         {
           kind: 'ticket_created',
@@ -180,7 +182,8 @@ export function createTicketsService(deps: ItemServiceDeps) {
             ),
           ),
       });
-      changed(id);
+      // Files show on the card only, in no list.
+      changed(id, 'update', undefined, 'unchanged');
       return get(id);
     },
 
@@ -203,7 +206,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           }),
         ]);
       });
-      changed(ticketId);
+      changed(ticketId, 'update', undefined, 'unchanged');
       return get(ticketId);
     },
   };

@@ -12,6 +12,7 @@ import type { EventBus } from '../events/event-bus';
 import type { Actor } from '../work-items/actor';
 import { markTrashed } from './trash-marks';
 import { listTrash, trashedIds, type TrashCursor, type TrashRow } from './trash.repository';
+import { PURGED_WORK_MOVE, watchWorkMove } from '../work/work-moves';
 
 /**
  * Deletes one record for good from the Корзина, with its history and files (each kind
@@ -83,6 +84,25 @@ export function createTrashService(deps: {
     return row.deleted_at !== null;
   }
 
+  /** Into the Корзина or back, with a ticket's or task's move out of the lists or into them. */
+  function mark(actor: Actor, kind: RecordKind, id: number, trashed: boolean) {
+    return db.transaction().execute(async (trx) => {
+      const moved = kind === 'client' ? null : await watchWorkMove(trx, kind, id);
+      const version = await markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), trashed);
+      return { version, work: moved ? { work: await moved() } : {} };
+    });
+  }
+
+  /** Gone for good from the Корзина: no list showed it. */
+  function purged(kind: RecordKind, id: number) {
+    deps.events.publish({
+      entity: kind,
+      id,
+      op: 'delete',
+      ...(kind === 'client' ? {} : { work: PURGED_WORK_MOVE }),
+    });
+  }
+
   async function purgeAll(cutoff?: string): Promise<number> {
     let count = 0;
     // Items before clients: a client's tickets let go of it before it goes.
@@ -90,7 +110,7 @@ export function createTrashService(deps: {
       for (const { id } of await trashedIds(db, kind, cutoff)) {
         try {
           await deps.purge[kind](id, cutoff);
-          deps.events.publish({ entity: kind, id, op: 'delete' });
+          purged(kind, id);
           count += 1;
         } catch (error) {
           // Restored or purged meanwhile: nothing to do for this one.
@@ -116,17 +136,13 @@ export function createTrashService(deps: {
 
     /** Moves a record into the Корзина; a second delete of one already there changes nothing. */
     async moveToTrash(actor: Actor, kind: RecordKind, id: number): Promise<void> {
-      const version = await db
-        .transaction()
-        .execute((trx) => markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), true));
-      if (version !== null) deps.events.publish({ entity: kind, id, op: 'delete' });
+      const { version, work } = await mark(actor, kind, id, true);
+      if (version !== null) deps.events.publish({ entity: kind, id, op: 'delete', ...work });
     },
 
     async restore(actor: Actor, kind: RecordKind, id: number): Promise<void> {
-      const version = await db
-        .transaction()
-        .execute((trx) => markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), false));
-      if (version !== null) deps.events.publish({ entity: kind, id, op: 'create' });
+      const { version, work } = await mark(actor, kind, id, false);
+      if (version !== null) deps.events.publish({ entity: kind, id, op: 'create', ...work });
     },
 
     /** Only what is in the Корзина can be deleted for good: a live record goes there first. */
@@ -141,7 +157,7 @@ export function createTrashService(deps: {
         }
         throw error;
       }
-      deps.events.publish({ entity: kind, id, op: 'delete' });
+      purged(kind, id);
     },
 
     /** Everything in the Корзина, for good. Returns how many records went. */

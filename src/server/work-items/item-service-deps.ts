@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveOp } from '../../domain/live-events';
+import type { ChangeEvent, LiveOp } from '../../domain/live-events';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
@@ -27,7 +27,14 @@ export function itemServiceParts(deps: ItemServiceDeps, kind: ItemKind) {
   return {
     db,
     files: createItemFiles({ db, clock: deps.clock, store: deps.store, log: deps.log }, kind),
-    changed: (id: number, op: LiveOp = 'update', version?: number) =>
-      deps.events.publish({ entity: kind.entity, id, op, ...(version === undefined ? {} : { version }) }),
+    /** After commit: tells every open screen, with the item's move in the worklist when known. */
+    changed: (id: number, op: LiveOp = 'update', version?: number, work?: ChangeEvent['work']) =>
+      deps.events.publish({
+        entity: kind.entity,
+        id,
+        op,
+        ...(version === undefined ? {} : { version }),
+        ...(work === undefined ? {} : { work }),
+      }),
   };
 }

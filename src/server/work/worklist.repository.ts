@@ -43,6 +43,7 @@ export interface WorkRow {
   kind_rank: number;
   id: number;
   title: string;
+  client_id: number | null;
   client_name: string;
   /** The linked client's phone as typed (null without a client). */
   client_phone: string | null;
@@ -61,12 +62,51 @@ export interface WorkRow {
   created_at: string;
   closed_at: string | null;
   work_sort: string;
+  version: number;
 }
 
 const SEARCH_COLUMNS = { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' };
 
 function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
   return filter.searchPlans?.[kind] ?? PLAIN_WALK;
+}
+
+/** A side's rows with every column a worklist row shows (toWorkItem), unfiltered. */
+function workColumns(db: Kysely<DB>, kind: WorkKind) {
+  const table = kind === 'ticket' ? 'tickets' : 'tasks';
+  const rank = kindRank(kind);
+  return db.selectFrom(table).select([
+    sql<WorkKind>`${sql.lit(kind)}`.as('kind'),
+    sql<number>`${sql.lit(rank)}`.as('kind_rank'),
+    'id',
+    'title',
+    'client_id',
+    'client_name',
+    // Read only for the rows of the page (a subquery, so the columns above need no table names).
+    (eb) =>
+      eb
+        .selectFrom('clients')
+        .select('clients.phone')
+        .whereRef('clients.id', '=', `${table}.client_id`)
+        .as('client_phone'),
+    kind === 'ticket' ? sql<string>`device`.as('device') : sql<string>`''`.as('device'),
+    'assignee_id',
+    'assignee_name',
+    'status',
+    kind === 'ticket' ? sql<string>`intake`.as('intake') : sql<string>`'pvz'`.as('intake'),
+    kind === 'ticket'
+      ? sql<string | null>`status_since`.as('status_since')
+      : sql<string | null>`null`.as('status_since'),
+    'delivery_provider',
+    kind === 'ticket'
+      ? sql<string | null>`return_provider`.as('return_provider')
+      : sql<null>`null`.as('return_provider'),
+    'due_date',
+    'created_at',
+    'closed_at',
+    'work_sort',
+    'version',
+  ]);
 }
 
 /**
@@ -81,40 +121,8 @@ function side(
   limit: number,
   upTo?: { sort: string; id: number },
 ) {
-  const table = kind === 'ticket' ? 'tickets' : 'tasks';
   const rank = kindRank(kind);
-  let query = db
-    .selectFrom(table)
-    .select([
-      sql<WorkKind>`${sql.lit(kind)}`.as('kind'),
-      sql<number>`${sql.lit(rank)}`.as('kind_rank'),
-      'id',
-      'title',
-      'client_name',
-      // Read only for the rows of the page (a subquery, so the columns above need no table names).
-      (eb) =>
-        eb
-          .selectFrom('clients')
-          .select('clients.phone')
-          .whereRef('clients.id', '=', `${table}.client_id`)
-          .as('client_phone'),
-      kind === 'ticket' ? sql<string>`device`.as('device') : sql<string>`''`.as('device'),
-      'assignee_id',
-      'assignee_name',
-      'status',
-      kind === 'ticket' ? sql<string>`intake`.as('intake') : sql<string>`'pvz'`.as('intake'),
-      kind === 'ticket'
-        ? sql<string | null>`status_since`.as('status_since')
-        : sql<string | null>`null`.as('status_since'),
-      'delivery_provider',
-      kind === 'ticket'
-        ? sql<string | null>`return_provider`.as('return_provider')
-        : sql<null>`null`.as('return_provider'),
-      'due_date',
-      'created_at',
-      'closed_at',
-      'work_sort',
-    ])
+  let query = workColumns(db, kind)
     // As an expression: the list is read off the (work_sort, id) index in order; given the bare
     // column, SQLite would rather use the (work_state, assignee_id) index made for the state
     // counts, and sort 100,000 rows for every page (measured: 1 ms → 35 ms).
@@ -362,4 +370,14 @@ function withOverLimit<Query extends { where: (...args: never[]) => unknown }>(
           ),
         );
   return narrowed as unknown as Query;
+}
+
+/** One item's worklist row with the facts lists are filtered on (WorkFacts), or undefined. */
+export function readWorkEntry(db: Kysely<DB>, kind: WorkKind, id: number) {
+  return workColumns(db, kind)
+    .select(['work_state', 'search_text', 'client_phone_digits'])
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<
+    (WorkRow & { work_state: string; search_text: string; client_phone_digits: string }) | undefined
+  >;
 }

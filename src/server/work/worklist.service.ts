@@ -1,15 +1,12 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
-import { isProvider } from '../../domain/providers';
 import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
 import { planSearch, type SearchPlan } from '../db/search-index';
-import { readTaskStatus } from '../../domain/task-status';
-import { isIntake } from '../../domain/ticket-status';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import { WORK_STATES, workHighlight, type WorkKind, type WorkState } from '../../domain/worklist';
+import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
@@ -22,6 +19,7 @@ import {
   type WorkFilter,
   type WorkRow,
 } from './worklist.repository';
+import { toWorkItem } from './work-item-dto';
 
 function encodeCursor(row: WorkRow): string {
   return Buffer.from(JSON.stringify([row.work_sort, row.kind_rank, row.id])).toString('base64url');
@@ -45,29 +43,6 @@ function decodeCursor(raw: string | undefined): WorkCursor | undefined {
     // fall through to the error below
   }
   throw new InvalidCursorError();
-}
-
-function toWorkItem(row: WorkRow): WorkItemDto {
-  const status = row.kind === 'task' ? readTaskStatus(row.status) : row.status;
-  return {
-    kind: row.kind,
-    id: Number(row.id),
-    title: row.title,
-    clientName: row.client_name,
-    clientPhone: row.client_phone ?? '',
-    device: row.device,
-    assigneeId: row.assignee_id,
-    assigneeName: row.assignee_name,
-    status,
-    intake: isIntake(row.intake) ? row.intake : 'pvz',
-    statusSince: row.kind === 'ticket' ? (row.status_since ?? row.created_at) : null,
-    deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
-    returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
-    dueDate: row.due_date,
-    createdAt: row.created_at,
-    closedAt: row.closed_at,
-    highlight: workHighlight({ kind: row.kind, status: row.status, title: row.title }),
-  };
 }
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;

@@ -84,6 +84,53 @@ describe('applyChangeEvent', () => {
   });
 });
 
+describe('events that say how a ticket or task moved in the worklist', () => {
+  const facts = (state: string) => ({ state, assigneeId: null, text: 'замена ssd', phone: '' });
+  const moved = (before: string | null, after: string | null): ChangeEvent => ({
+    entity: 'ticket',
+    id: 7,
+    op: 'update',
+    work: { before: before === null ? null : facts(before), after: after === null ? null : facts(after) },
+  });
+
+  it('a change no list shows (a file, a message) leaves every list alone', () => {
+    expect(staleAfter({ entity: 'ticket', id: 7, op: 'update', work: 'unchanged' })).toEqual([
+      'ticket7',
+      'ticket7OlderHistory',
+    ]);
+  });
+
+  it('the Корзина refreshes only when the item goes into it, comes out of it or is gone', () => {
+    const others = ['ticket7', 'ticket7OlderHistory', 'ticketList', 'ticketsOfClient5', 'worklist'];
+    expect(staleAfter(moved('new', 'in_progress'))).toEqual(others);
+    expect(staleAfter(moved('new', 'trash'))).toEqual([...others, 'trash'].sort());
+    expect(staleAfter(moved('trash', 'closed'))).toEqual([...others, 'trash'].sort());
+    expect(staleAfter(moved('trash', null))).toEqual([...others, 'trash'].sort());
+  });
+
+  it('a client’s new name reaches the lists that show its items or search, and no others', () => {
+    const client = new QueryClient();
+    const row = { kind: 'ticket', id: 1, clientId: 5 };
+    const pages = (items: object[]) => ({ pages: [{ items, nextCursor: null }], pageParams: [null] });
+    client.setQueryData(queryKeys.work.list({}), pages([row]));
+    client.setQueryData(queryKeys.work.list({ states: 'closed' }), pages([{ ...row, clientId: 6 }]));
+    client.setQueryData(queryKeys.work.list({ q: 'иван' }), pages([]));
+    client.setQueryData(queryKeys.work.counts({}), { new: 1, in_progress: 0, closed: 0 });
+    client.setQueryData(queryKeys.work.counts({ q: 'иван' }), { new: 0, in_progress: 0, closed: 0 });
+    applyChangeEvent(client, { entity: 'client', id: 5, op: 'update' });
+    const stale = client
+      .getQueryCache()
+      .findAll({ queryKey: queryKeys.work.all })
+      .filter((query) => query.state.isInvalidated)
+      .map((query) => JSON.stringify(query.queryKey));
+    expect(stale.sort()).toEqual(
+      [queryKeys.work.list({}), queryKeys.work.list({ q: 'иван' }), queryKeys.work.counts({ q: 'иван' })]
+        .map((key) => JSON.stringify(key))
+        .sort(),
+    );
+  });
+});
+
 describe('events heard while this tab is writing the record', () => {
   const key = queryKeys.tickets.detail(9);
   const setup = () => {

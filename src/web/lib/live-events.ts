@@ -3,29 +3,36 @@ import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
 import type { RecordKind } from '../../domain/records';
 import { holdWhileWriting } from './own-writes';
 import { queryKeys } from './query-keys';
+import { refreshWorklists } from './worklist-refresh';
+import { TRASH_WORK_STATE } from '../../domain/worklist';
 
-/** The queries a change makes stale: lists, the open detail (with its history and files). */
+/** The queries a change makes stale besides the worklist's (refreshWorklists): the open detail first. */
 export function affectedQueries(event: ChangeEvent): QueryKey[] {
-  const { clients, tickets, tasks, work, trash } = queryKeys;
-  // Older history pages and the Корзина follow every change of a record.
-  const around = (kind: RecordKind) => [
-    event.id === null ? ['history', kind] : queryKeys.history(kind, event.id),
-    trash,
-  ];
+  const { clients, tickets, tasks, trash } = queryKeys;
+  // A change no list shows (a file, a message) leaves the lists and the Корзина alone.
+  const listed = event.work !== 'unchanged';
+  // The Корзина follows a record in and out of it; a known move elsewhere leaves it alone.
+  const trashMoved =
+    typeof event.work !== 'object' ||
+    event.work.after === null ||
+    [event.work.before?.state, event.work.after.state].includes(TRASH_WORK_STATE);
+  // Older history pages follow every change of a record.
+  const history = (kind: RecordKind) =>
+    event.id === null ? ['history', kind] : queryKeys.history(kind, event.id);
   switch (event.entity) {
     case 'ticket':
       return [
         event.id === null ? tickets.all : tickets.detail(event.id),
-        tickets.lists,
-        work.all,
-        ...around('ticket'),
+        ...(listed ? [tickets.lists] : []),
+        history('ticket'),
+        ...(trashMoved && listed ? [trash] : []),
       ];
     case 'task':
       return [
         event.id === null ? tasks.all : tasks.detail(event.id),
-        tasks.lists,
-        work.all,
-        ...around('task'),
+        ...(listed ? [tasks.lists] : []),
+        history('task'),
+        ...(trashMoved && listed ? [trash] : []),
       ];
     case 'client':
       // Tickets and tasks show the client's name and phone.
@@ -34,14 +41,13 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         clients.lists,
         tickets.all,
         tasks.all,
-        work.all,
-        ...around('client'),
+        history('client'),
+        trash,
       ];
     case 'user':
       return [queryKeys.me, queryKeys.employees, queryKeys.users.all];
     case 'settings':
-      // The shop's time zone and limits decide what «Сначала просроченные» and «Дольше срока» list.
-      return [queryKeys.settings.all, work.all];
+      return [queryKeys.settings.all];
   }
 }
 
@@ -57,7 +63,7 @@ function alreadyHas(client: QueryClient, queryKey: QueryKey, version: number | u
  * Marks what a change made stale. The tab that made an edit already holds the record
  * the server answered with; it does not fetch that record again (its lists still refresh).
  */
-export function applyChangeEvent(client: QueryClient, event: ChangeEvent): void {
+export function applyChangeEvent(client: QueryClient, event: ChangeEvent, receivedAt = Date.now()): void {
   const [detail, ...rest] = affectedQueries(event);
   const ownUpdate =
     event.op === 'update' &&
@@ -66,6 +72,7 @@ export function applyChangeEvent(client: QueryClient, event: ChangeEvent): void 
     (holdWhileWriting(detail, event.version) || alreadyHas(client, detail, event.version));
   if (detail && !ownUpdate) void client.invalidateQueries({ queryKey: detail });
   for (const queryKey of rest) void client.invalidateQueries({ queryKey });
+  refreshWorklists(client, event, receivedAt);
 }
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
