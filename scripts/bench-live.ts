@@ -1,36 +1,131 @@
-// `npm run bench:live`: N browsers' event streams (N = 100 and 1,000) on one server
-// (SQLite); changes made through the API; latency until every stream has the event.
-// Latency is measured from the moment the change request is SENT (so it includes the
-// request's own handling: an upper bound of commit-to-receipt). Prints Markdown.
+// `npm run bench:live`: one edit reaching many open tabs (issue 22). Seeds a real-size database
+// (SQLite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), runs the real
+// server, and opens N tabs (N = 1,000 and 10,000) from this process: each tab is an event
+// stream plus the browser's own cache code (src/web/lib/live-events.ts on a QueryClient) holding
+// the worklist's first page and its counts, asking the server again exactly when that code says
+// so. A few real Chromium tabs run the app beside them. Edits are made through the API; for
+// each, the time from sending it until every stream has the event, until every tab's data is
+// up to date (its patch applied or its refetch answered), and until the changed text is on the
+// screen of the Chromium tabs. "Before" runs the tabs as the app did before issue 22 (every
+// change refetched the open lists). Prints Markdown.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { memoryMb, percentile, startServer, writeSection } from './lib/bench-kit';
+import { chromium, type Page as BrowserPage } from '@playwright/test';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Page } from '../src/domain/client-schemas';
+import type { ChangeEvent } from '../src/domain/live-events';
+import type { WorkItemDto } from '../src/domain/worklist-query';
+import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { applyChangeEvent } from '../src/web/lib/live-events';
+import { queryKeys } from '../src/web/lib/query-keys';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium';
+import { memoryMb, percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
+import { benchTargets, type BenchTarget } from './lib/bench-targets';
+import { seed, SEED_PASSWORD } from './lib/seed-data';
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: '100,1000' },
-    changes: { type: 'string', default: '50' },
+    tickets: { type: 'string', default: '100000' },
+    tasks: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '20000' },
+    streams: { type: 'string', default: '1000,10000' },
+    // The tab counts at which the tabs are also run the old way (every change refetched).
+    before: { type: 'string', default: '1000' },
+    changes: { type: 'string', default: '20' },
+    browsers: { type: 'string', default: '3' },
     out: { type: 'string' },
   },
 });
-const SIZES = values.clients.split(',').map(Number);
+const SIZES = values.streams.split(',').map(Number);
+const BEFORE = new Set(values.before.split(',').filter(Boolean).map(Number));
 const CHANGES = Number(values.changes);
-const PORT = 3260;
-const BASE = `http://127.0.0.1:${PORT}`;
+const BROWSERS = Number(values.browsers);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** What the tabs have open: most the worklist's first page, some a list the edits never touch. */
+const VIEWS: { share: number; params: Record<string, string> }[] = [
+  { share: 0.8, params: {} },
+  { share: 0.1, params: { states: 'closed' } },
+  { share: 0.1, params: { type: 'tasks', q: 'забрать' } },
+];
+const countParams = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).filter(([name]) => name !== 'states'));
 
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime + stime, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-/** One stream; counts 'change' events and notes when each arrives. */
-function openStream(cookie: string, onChange: () => void): Promise<http.ClientRequest> {
+
+interface Tab {
+  client: QueryClient;
+  stream: http.ClientRequest;
+  /** When this tab heard the current edit's event, and when its data was up to date after it. */
+  heardAt: number;
+  doneAt: number;
+  requests: number;
+}
+
+/** Requests the tabs make when their code asks the server again (browsers' own connections). */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+
+function getJson<T>(base: string, url: string, cookie: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${BASE}/api/events`, { headers: { cookie }, agent: false }, (response) => {
+    http
+      .get(`${base}${url}`, { headers: { cookie }, agent }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+          else resolve(JSON.parse(body) as T);
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/** Fetches what the tab's code marked stale, as the browser refetches its open queries. */
+async function refetchStale(tab: Tab, base: string, cookie: string): Promise<void> {
+  const stale = tab.client
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.work.all })
+    .filter((query) => query.state.isInvalidated);
+  await Promise.all(
+    stale.map(async (query) => {
+      const [, part, params] = query.queryKey as ['work', string, Record<string, string>];
+      tab.requests += 1;
+      const search = new URLSearchParams(params);
+      if (part === 'counts') {
+        const { counts } = await getJson<{ counts: object }>(base, `/api/work/counts?${search}`, cookie);
+        tab.client.setQueryData(query.queryKey, counts);
+      } else {
+        const page = await getJson<Page<WorkItemDto>>(base, `/api/work?${search}`, cookie);
+        tab.client.setQueryData(query.queryKey, { pages: [page], pageParams: [null] });
+      }
+    }),
+  );
+}
+
+function openTab(
+  base: string,
+  cookie: string,
+  view: { params: Record<string, string>; page: Page<WorkItemDto>; counts: object },
+  mode: 'patch' | 'before',
+): Promise<Tab> {
+  const client = new QueryClient();
+  const data: InfiniteData<Page<WorkItemDto>, string | null> = { pages: [view.page], pageParams: [null] };
+  // Loaded a while ago: the counts' guard against an answer overtaking its event does not apply.
+  const updatedAt = Date.now() - 60_000;
+  client.setQueryData(queryKeys.work.list(view.params), data, { updatedAt });
+  client.setQueryData(queryKeys.work.counts(countParams(view.params)), view.counts, { updatedAt });
+  return new Promise((resolve, reject) => {
+    const tab = { client, heardAt: 0, doneAt: 0, requests: 0 } as Tab;
+    tab.stream = http.get(`${base}/api/events`, { headers: { cookie }, agent: false }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream ${response.statusCode}`));
       let buffer = '';
       response.setEncoding('utf8');
@@ -40,100 +135,203 @@ function openStream(cookie: string, onChange: () => void): Promise<http.ClientRe
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (/^event: connect$/m.test(block)) resolve(request);
-          if (/^event: change$/m.test(block)) onChange();
+          if (/^event: connect$/m.test(block)) resolve(tab);
+          if (!/^event: change$/m.test(block)) continue;
+          const event = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as ChangeEvent;
+          // The old client knew nothing of how an item moved: every change refetched the lists.
+          if (mode === 'before') delete event.work;
+          tab.heardAt = performance.now();
+          applyChangeEvent(client, event, Date.now());
+          void refetchStale(tab, base, cookie).then(
+            () => (tab.doneAt = performance.now()),
+            (error: unknown) => log(`refetch failed: ${String(error)}`),
+          );
         }
       });
     });
-    request.on('error', reject);
+    tab.stream.on('error', reject);
   });
 }
 
-/** Every edit names the version it is based on (ADR 008). */
-let ticketVersion = 1;
-
-async function run(size: number, cookie: string, ticketId: number, pid: number) {
-  let received = 0;
-  let sentAt = 0;
-  const latencies: number[] = [];
-  let waiter: (() => void) | null = null;
-  const streams: http.ClientRequest[] = [];
-  log(`opening ${size} streams…`);
-  for (let i = 0; i < size; i += 1) {
-    streams.push(
-      await openStream(cookie, () => {
-        received += 1;
-        latencies.push(performance.now() - sentAt);
-        if (received === size) waiter?.();
-      }),
-    );
+/** Real tabs of the app: each resolves with the time the given text appears on its screen. */
+async function openBrowserTabs(base: string, cookie: string) {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const [name, value] = cookie.split('=') as [string, string];
+  const pages: BrowserPage[] = [];
+  for (let i = 0; i < BROWSERS; i += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name, value, url: base }]);
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.locator('[data-testid="work-row"]').first().waitFor({ timeout: 60_000 });
+    pages.push(page);
   }
+  return {
+    /** Starts watching every tab for `text`; the promise gives each tab's epoch time of seeing it. */
+    watch: (text: string) =>
+      Promise.all(
+        pages.map((page) =>
+          page.evaluate(
+            (wanted) =>
+              new Promise<number>((resolve) => {
+                const seen = () => document.body.innerText.includes(wanted);
+                const observer = new MutationObserver(() => {
+                  if (seen()) {
+                    observer.disconnect();
+                    resolve(Date.now());
+                  }
+                });
+                observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+              }),
+            text,
+          ),
+        ),
+      ),
+    close: () => browser.close(),
+  };
+}
+
+interface Run {
+  streams: number;
+  mode: 'patch' | 'before';
+  event: number[];
+  screen: number[];
+  browser: number[];
+  requestsPerEdit: number;
+  cpuMsPerEdit: number;
+  rss: number;
+}
+
+async function measure(
+  base: string,
+  cookie: string,
+  pid: number,
+  size: number,
+  mode: 'patch' | 'before',
+  views: { params: Record<string, string>; page: Page<WorkItemDto>; counts: object }[],
+  ticketIds: number[],
+): Promise<Run> {
+  log(`  ${size} tabs (${mode}): opening…`);
+  const tabs: Tab[] = [];
+  for (const [v, view] of views.entries()) {
+    const count = Math.round(size * VIEWS[v]!.share);
+    for (let i = 0; i < count; i += 1) tabs.push(await openTab(base, cookie, view, mode));
+  }
+  const browsers = BROWSERS > 0 ? await openBrowserTabs(base, cookie) : null;
+  const event: number[] = [];
+  const screen: number[] = [];
+  const browser: number[] = [];
+  let requests = 0;
   const cpuBefore = cpuSeconds(pid);
-  const wallBefore = performance.now();
   for (let k = 0; k < CHANGES; k += 1) {
-    received = 0;
-    const done = new Promise<void>((resolve) => (waiter = resolve));
-    sentAt = performance.now();
-    const response = await fetch(`${BASE}/api/tickets/${ticketId}`, {
+    for (const tab of tabs) {
+      tab.heardAt = 0;
+      tab.doneAt = 0;
+      tab.requests = 0;
+    }
+    const id = ticketIds[k % ticketIds.length]!;
+    const device = `Модель ${mode}-${size}-${k}`;
+    const seenOnScreen = browsers?.watch(device);
+    const version = (await getJson<{ ticket: { version: number } }>(base, `/api/tickets/${id}`, cookie)).ticket
+      .version;
+    const sentAt = performance.now();
+    const sentEpoch = Date.now();
+    const response = await fetch(`${base}/api/tickets/${id}`, {
       method: 'PATCH',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: `правка ${size}-${k}`, version: ticketVersion }),
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      body: JSON.stringify({ device, version }),
     });
-    if (!response.ok) throw new Error(`change failed: ${response.status}`);
-    ticketVersion = ((await response.json()) as { ticket: { version: number } }).ticket.version;
-    await done;
+    if (!response.ok) throw new Error(`edit failed: ${response.status} ${await response.text()}`);
+    // Every tab heard it and is up to date (or 30 s passed: then the stragglers count as 30 s).
+    const deadline = performance.now() + 30_000;
+    while (tabs.some((tab) => tab.doneAt === 0) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const tab of tabs) {
+      event.push((tab.heardAt || deadline) - sentAt);
+      screen.push((tab.doneAt || deadline) - sentAt);
+      requests += tab.requests;
+    }
+    if (seenOnScreen) for (const at of await seenOnScreen) browser.push(at - sentEpoch);
   }
-  const cpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+  const cpuMsPerEdit = ((cpuSeconds(pid) - cpuBefore) * 1000) / CHANGES;
   const rss = memoryMb(pid).rss;
-  for (const stream of streams) stream.destroy();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)!, rss, cpu };
+  await browsers?.close();
+  for (const tab of tabs) tab.stream.destroy();
+  for (const list of [event, screen, browser]) list.sort((a, b) => a - b);
+  return { streams: size, mode, event, screen, browser, requestsPerEdit: requests / CHANGES, cpuMsPerEdit, rss };
 }
 
-const server = await startServer(PORT, {
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-live-')),
-  DATABASE_URL: '',
-  INVITE_CODE: 'bench-live',
-  AUTH_LIMIT_PER_IP: '100000',
-});
-try {
-  const register = await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      displayName: 'Нагрузкин Никита',
-      email: 'live@bench.ru',
-      password: 'bench-password',
-      inviteCode: 'bench-live',
-    }),
+async function benchTarget(target: BenchTarget, port: number) {
+  const sizes = { tickets: Number(values.tickets), tasks: Number(values.tasks), clients: Number(values.clients) };
+  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
+  await migrateToLatest(target.database);
+  const emails = await seed(target.database.db, sizes);
+  await refreshPlannerStatistics(target.database);
+  const server = await startServer(port, {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-live-data-')),
+    DATABASE_URL: target.databaseUrl,
+    AUTH_LIMIT_PER_IP: '100000',
+    TRASH_DAYS: '3650',
   });
-  const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const created = await fetch(`${BASE}/api/tickets`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Замена SSD', client: { mode: 'new', fullName: 'Нагрузочный Клиент' } }),
-  });
-  const ticketId = ((await created.json()) as { ticket: { id: number } }).ticket.id;
+  const runs: Run[] = [];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
+    await waitForDigest(target.database);
+    const views = await Promise.all(
+      VIEWS.map(async ({ params }) => ({
+        params,
+        page: await getJson<Page<WorkItemDto>>(base, `/api/work?${new URLSearchParams(params)}`, cookie),
+        counts: (
+          await getJson<{ counts: object }>(
+            base,
+            `/api/work/counts?${new URLSearchParams(countParams(params))}`,
+            cookie,
+          )
+        ).counts,
+      })),
+    );
+    // Tickets on the first page: the row every worklist tab shows changes.
+    const ticketIds = views[0]!.page.items.filter((item) => item.kind === 'ticket').map((item) => item.id);
+    for (const size of SIZES) {
+      if (BEFORE.has(size)) runs.push(await measure(base, cookie, server.pid!, size, 'before', views, ticketIds));
+      runs.push(await measure(base, cookie, server.pid!, size, 'patch', views, ticketIds));
+    }
+  } finally {
+    server.kill();
+    await target.cleanup();
+  }
+  return runs;
+}
 
-  const lines = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; SQLite; ` +
-      `one server process; all streams from one client process on loopback; ${CHANGES} ticket edits per size, each sent after every stream had the previous one. ` +
-      'Latency runs from sending the change request to the event arriving at a stream.',
-    '',
-    '| Streams | p50 | p95 | worst | server RSS | server CPU during changes |',
-    '|---|---|---|---|---|---|',
-  ];
-  for (const size of SIZES) {
-    const r = await run(size, cookie, ticketId, server.pid!);
+const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`);
+const { targets } = await benchTargets();
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `Node ${process.version}, load average before the run ${os.loadavg()[0]!.toFixed(2)}; ` +
+    `${Number(values.tickets).toLocaleString('en')} tickets, ${Number(values.tasks).toLocaleString('en')} tasks, ` +
+    `${Number(values.clients).toLocaleString('en')} clients. One server process; every simulated tab in one client process ` +
+    `(80 % on the worklist's first page, 10 % on Закрытые, 10 % on a task search no edit touches), ${BROWSERS} real Chromium tabs ` +
+    `on the worklist beside them; ${CHANGES} edits of a ticket on the first page (its device, shown in the row), each after every tab ` +
+    'was up to date after the previous. Times run from sending the edit. "Tab up to date": its list and counts patched, or ' +
+    're-fetched when its code asked; over every tab, including those the edit does not touch. "Before": the tabs as the app ran ' +
+    'before issue 22 (every change refetched the open lists and counts).',
+  '',
+  '| Database | Tabs | Client | Event at stream p50 / p95 | Tab up to date p50 / p95 | Chromium tab shows it p50 / p95 | Requests per edit | Server CPU per edit | Server RSS |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
+for (const [t, target] of targets.entries()) {
+  for (const r of await benchTarget(target, 3260 + t)) {
     lines.push(
-      `| ${size.toLocaleString('en')} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(1)} ms | ${r.rss.toFixed(0)} MB | ${(r.cpu * 100).toFixed(0)} % of one core |`,
+      `| ${target.name} | ${r.streams.toLocaleString('en')} | ${r.mode === 'before' ? 'before' : 'now'} | ` +
+        `${ms(percentile(r.event, 50))} / ${ms(percentile(r.event, 95))} | ` +
+        `${ms(percentile(r.screen, 50))} / ${ms(percentile(r.screen, 95))} | ` +
+        `${ms(percentile(r.browser, 50))} / ${ms(percentile(r.browser, 95))} | ` +
+        `${r.requestsPerEdit.toFixed(0)} | ${r.cpuMsPerEdit.toFixed(0)} ms | ${r.rss.toFixed(0)} MB |`,
     );
   }
-  const report = lines.join('\n');
-  process.stdout.write(`${report}\n`);
-  if (values.out) {
-    writeSection(values.out, 'bench:live', report);
-  }
-} finally {
-  server.kill();
 }
+const report = lines.join('\n');
+process.stdout.write(`${report}\n`);
+if (values.out) writeSection(values.out, 'bench:live', report);

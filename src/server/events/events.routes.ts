@@ -4,6 +4,17 @@ import type { EventBus } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
 
+/** One event's text, written once however many streams it goes to (10,000 open tabs: issue 22). */
+const eventText = new WeakMap<object, string>();
+function changeMessage(event: object): string {
+  let text = eventText.get(event);
+  if (text === undefined) {
+    text = `event: change\ndata: ${JSON.stringify(event)}\n\n`;
+    eventText.set(event, text);
+  }
+  return text;
+}
+
 /**
  * GET /api/events: Server-Sent Events for signed-in users. A `connect` event first,
  * then one `change` per committed change, `resync` when changes may have been missed
@@ -60,7 +71,7 @@ export function registerEventsRoutes(
       (event) => {
         // Only a change to this stream's own account can sign it out (logout, role, access).
         if (event.entity === 'user' && event.id === userId) void stillSignedIn();
-        if (!closed) res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+        if (!closed) res.write(changeMessage(event));
       },
       () => {
         if (!closed) res.write('event: resync\ndata: {}\n\n');
