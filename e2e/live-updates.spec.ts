@@ -43,6 +43,56 @@ test('a ticket stepped by one user updates another user’s worklist and open ti
   await expect(viewer.getByTestId('history')).toContainText('Доставка оформлена → Прибыл в ПВЗ');
 });
 
+test('someone else’s edits reach an open worklist by themselves: its row and counts change and it asks the server nothing', async ({
+  browser,
+  request,
+}) => {
+  const viewerAccount = await registerViaApi(request, 'Наблюдающая Нина');
+  const actorAccount = await registerViaApi(request, 'Правящий Пётр');
+  const viewer = await (await browser.newContext()).newPage();
+  const actor = await (await browser.newContext()).newPage();
+  await loginViaUi(viewer, viewerAccount);
+  await loginViaUi(actor, actorAccount);
+
+  const token = `патч${Date.now()}`;
+  const created = await actor.request.post('/api/tickets', {
+    data: { title: 'Замена SSD', client: { mode: 'new', fullName: `Клиент ${token}` } },
+  });
+  const { ticket } = await created.json();
+  await viewer.getByLabel('Поиск').fill(token);
+  const row = viewer.getByTestId('work-row');
+  await expect(row).toHaveCount(1);
+  await expect(viewer.getByText('Новые (1)')).toBeVisible();
+  // Settled: from here on, every request the worklist makes is counted.
+  await viewer.waitForTimeout(1000);
+  const asked: string[] = [];
+  viewer.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/work')) asked.push(r.url());
+  });
+
+  const edited = await actor.request.patch(`/api/tickets/${ticket.id}`, {
+    data: { device: `Модель ${token}`, version: ticket.version },
+  });
+  expect(edited.ok()).toBe(true);
+  await expect(row).toContainText(`Модель ${token}`);
+  const stepped = await actor.request.post(`/api/tickets/${ticket.id}/step`, {
+    data: { direction: 'forward', expectedStatus: 'new' },
+  });
+  expect(stepped.ok()).toBe(true);
+  // Out of «Новые», into «В работе».
+  await expect(row).toContainText('Доставка оформлена');
+  await expect(viewer.getByText('В работе (1)')).toBeVisible();
+  await expect(viewer.getByText('Новые (0)')).toBeVisible();
+  // Into the Корзина: out of the list and out of every count.
+  const trashed = await actor.request.delete(`/api/tickets/${ticket.id}`, {
+    headers: { 'x-requested-with': 'fetch' },
+  });
+  expect(trashed.ok()).toBe(true);
+  await expect(row).toHaveCount(0);
+  await expect(viewer.getByText('В работе (0)')).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 test('the shell says «Нет связи с сервером» while the live connection is down, and recovers', async ({
   page,
   request,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -7,7 +8,7 @@ import { openDatabase, type Database } from '../db/database';
 import { SseClient } from '../test/sse-client';
 import { sessionCookie, TEST_INVITE_CODE, TEST_PASSWORD, testConfig } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { PostgresEventBus } from './postgres-event-bus';
+import { NOTIFY_LIMIT_BYTES, notifyPayload, PostgresEventBus } from './postgres-event-bus';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -34,6 +35,12 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     );
   });
 
+  /** An instance's address, listening from the first test that needs it on. */
+  const addressOf = async (app: FastifyInstance) => {
+    if (!app.server.listening) return app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+
   afterAll(async () => {
     for (const app of apps) await app.close();
     await second?.destroy();
@@ -53,7 +60,7 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
       },
     });
     const cookie = sessionCookie(registered);
-    const base = await b.listen({ port: 0, host: '127.0.0.1' });
+    const base = await addressOf(b);
     const stream = await SseClient.open(`${base}/api/events`, cookie);
     expect(stream.status).toBe(200);
 
@@ -68,6 +75,26 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     stream.close();
   });
 
+  it('a move in the worklist too long for NOTIFY goes without it, and the change still arrives', async () => {
+    const [a] = apps as [FastifyInstance, FastifyInstance];
+    const signedIn = await a.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
+    });
+    const base = await addressOf(a);
+    const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
+    const long = 'ж'.repeat(NOTIFY_LIMIT_BYTES);
+    const facts = { state: 'new', assigneeId: null, text: long, phone: '' };
+    buses[0]!.publish({ entity: 'task', id: 424242, op: 'update', work: { before: facts, after: facts } });
+    const heard = await stream.waitFor((e) => e.id === 424242);
+    expect(heard.work).toBeUndefined();
+    expect(
+      JSON.parse(notifyPayload({ entity: 'task', id: 1, op: 'update', work: 'unchanged' })),
+    ).toHaveProperty('work', 'unchanged');
+    stream.close();
+  });
+
   it('after the LISTEN connection is lost and back, every stream is told to refetch', async () => {
     const [a] = apps as [FastifyInstance, FastifyInstance];
     const signedIn = await a.inject({
@@ -75,7 +102,7 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
       url: '/api/auth/login',
       payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
     });
-    const base = await a.listen({ port: 0, host: '127.0.0.1' });
+    const base = await addressOf(a);
     const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
     expect(stream.status).toBe(200);
     // Cut every LISTEN connection of this test's channel, as a PostgreSQL restart would.

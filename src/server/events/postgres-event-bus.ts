@@ -6,6 +6,18 @@ import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
 import { InProcessEventBus, type EventBus } from './event-bus';
 
 const RECONNECT_MS = 1000;
+/** NOTIFY carries less than 8,000 bytes. */
+export const NOTIFY_LIMIT_BYTES = 7900;
+
+/**
+ * An event as NOTIFY can carry it: a move in the worklist too long to carry (very long titles
+ * and device fields) is left out, and open lists then ask the server instead.
+ */
+export function notifyPayload(event: ChangeEvent): string {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) <= NOTIFY_LIMIT_BYTES || event.work === undefined) return payload;
+  return JSON.stringify({ ...event, work: undefined });
+}
 
 /**
  * Several app instances on one PostgreSQL: a change is sent with NOTIFY and every
@@ -34,7 +46,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   publish(event: ChangeEvent): void {
-    sql`select pg_notify(${this.channel}, ${JSON.stringify(event)})`
+    sql`select pg_notify(${this.channel}, ${notifyPayload(event)})`
       .execute(this.db)
       .catch((error: unknown) => {
         this.log.error({ err: error }, 'could not publish a change event');

@@ -75,28 +75,20 @@ export function patchWorkCounts(
 ): Patch<Record<WorkState, number>> {
   const filter = judgeableWorkFilter(params);
   if (!filter || typeof counts !== 'object' || counts === null) return 'refetch';
-  const next = { ...(counts as Record<WorkState, number>) };
-  let changed = false;
-  const add = (facts: WorkMove['before'], by: number) => {
-    const state = facts && matchesOtherFilters(filter, kind, id, facts) ? countedState(facts) : null;
-    if (state === null) return;
-    if (typeof next[state] !== 'number') throw new Error('counts without a state');
+  const current = counts as Partial<Record<WorkState, number>>;
+  const stateOf = (facts: WorkMove['before']) =>
+    facts && matchesOtherFilters(filter, kind, id, facts) ? countedState(facts) : null;
+  const [from, to] = [stateOf(move.before), stateOf(move.after)];
+  if (from === to) return 'same';
+  const next = { ...current } as Record<WorkState, number>;
+  for (const [state, by] of [
+    [from, -1],
+    [to, 1],
+  ] as const) {
+    if (state === null) continue;
+    // Counts of another shape than this code knows: ask.
+    if (typeof next[state] !== 'number') return 'refetch';
     next[state] += by;
-    changed = true;
-  };
-  try {
-    add(move.before, -1);
-    add(move.after, 1);
-  } catch {
-    return 'refetch';
-  }
-  if (
-    !changed ||
-    (Object.keys(next) as WorkState[]).every(
-      (state) => next[state] === (counts as Record<WorkState, number>)[state],
-    )
-  ) {
-    return 'same';
   }
   return { data: next };
 }

@@ -56,7 +56,10 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
       patch = patchWorkCounts(query.state.data, params, kind, id, move);
     } else patch = 'refetch';
     if (patch === 'refetch') refetch(query);
-    else if (patch !== 'same') client.setQueryData(query.queryKey as QueryKey, patch.data);
+    // As of the last answer from the server still: the guard above is about that answer.
+    else if (patch !== 'same') {
+      client.setQueryData(query.queryKey as QueryKey, patch.data, { updatedAt: query.state.dataUpdatedAt });
+    }
   }
 }
 

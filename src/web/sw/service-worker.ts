@@ -21,8 +21,10 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // `cache: 'reload'`: straight from the server, not from the browser's HTTP cache.
-      await cache.addAll(__PRECACHE__.map((url) => new Request(url, { cache: 'reload' })));
+      // Through the browser's HTTP cache: the scripts and styles the page has just loaded are
+      // not downloaded a second time (their names carry their content's hash, so a cached one is
+      // never stale), and the rest (sent with no-cache) is revalidated with the server.
+      await cache.addAll(__PRECACHE__);
       await self.skipWaiting();
     })(),
   );

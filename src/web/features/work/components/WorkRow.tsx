@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
@@ -33,7 +34,12 @@ export function workItemLabel(item: WorkItemDto): string {
 }
 
 /** One worklist row; the whole row opens the ticket or task. */
-export function WorkRow({ item }: { item: WorkItemDto }) {
+/**
+ * One row; drawn again only when its item changes. A live update patches one row of the
+ * page (issue 22), and the other rows keep their objects, so the screen redraws that row
+ * alone.
+ */
+export const WorkRow = memo(function WorkRow({ item }: { item: WorkItemDto }) {
   const href = workItemHref(item);
   const label = workItemLabel(item);
   const details = [
@@ -83,4 +89,4 @@ export function WorkRow({ item }: { item: WorkItemDto }) {
       </Paper>
     </UnstyledButton>
   );
-}
+});

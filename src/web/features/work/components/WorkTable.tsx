@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { OverLimitBadge } from '../../../components/OverLimitBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { PhoneLink } from '../../../components/PhoneLink';
@@ -29,59 +30,67 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => {
-            const href = workItemHref(item);
-            const closed = item.highlight === 'closed';
-            return (
-              <Table.Tr
-                key={`${item.kind}-${item.id}`}
-                data-testid="work-row"
-                data-highlight={item.highlight ?? 'none'}
-                onClick={() => void navigate(href)}
-                style={{
-                  cursor: 'pointer',
-                  background: item.highlight ? WORK_ROW_BACKGROUND[item.highlight] : undefined,
-                }}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={href} onClick={(event) => event.stopPropagation()}>
-                    {workItemLabel(item)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td c={closed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                  {item.title}
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.device}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {item.clientName}
-                  {item.clientPhone && (
-                    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-                      <PhoneLink phone={item.clientPhone} size="xs" />
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td c={item.assigneeName ? undefined : 'dimmed'}>
-                  {item.assigneeName || 'Не назначен'}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {item.dueDate ? formatCalendarDate(item.dueDate) : ''}
-                  <div>
-                    <DueMarkBadge dueDate={item.dueDate} closed={closed} />
-                  </div>
-                </Table.Td>
-                <Table.Td>
-                  <WorkStatusBadge item={item} />
-                  {item.kind === 'ticket' && (
-                    <div>
-                      <OverLimitBadge ticket={item} />
-                    </div>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {items.map((item) => (
+            <WorkTableRow key={`${item.kind}-${item.id}`} item={item} navigate={navigate} />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
+
+/** One line; drawn again only when its item changes (a live update patches one row: issue 22). */
+const WorkTableRow = memo(function WorkTableRow({
+  item,
+  navigate,
+}: {
+  item: WorkItemDto;
+  navigate: (href: string) => unknown;
+}) {
+  const href = workItemHref(item);
+  const closed = item.highlight === 'closed';
+  return (
+    <Table.Tr
+      data-testid="work-row"
+      data-highlight={item.highlight ?? 'none'}
+      onClick={() => void navigate(href)}
+      style={{
+        cursor: 'pointer',
+        background: item.highlight ? WORK_ROW_BACKGROUND[item.highlight] : undefined,
+      }}
+    >
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={href} onClick={(event) => event.stopPropagation()}>
+          {workItemLabel(item)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td c={closed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
+        {item.title}
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.device}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {item.clientName}
+        {item.clientPhone && (
+          <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+            <PhoneLink phone={item.clientPhone} size="xs" />
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td c={item.assigneeName ? undefined : 'dimmed'}>{item.assigneeName || 'Не назначен'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {item.dueDate ? formatCalendarDate(item.dueDate) : ''}
+        <div>
+          <DueMarkBadge dueDate={item.dueDate} closed={closed} />
+        </div>
+      </Table.Td>
+      <Table.Td>
+        <WorkStatusBadge item={item} />
+        {item.kind === 'ticket' && (
+          <div>
+            <OverLimitBadge ticket={item} />
+          </div>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -1,0 +1,186 @@
+// `npm run bench:throughput`: how many worklist first pages one server process answers per second
+// with 50 connections (issue 22, part 5), on SQLite and (when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set) PostgreSQL. Seeds a real-size database, runs the real server, and
+// keeps N keep-alive connections busy for a fixed time with `GET /api/work` as a browser asks it
+// (session cookie, `Accept-Encoding: gzip, deflate, br`). With `--profile`, the server runs with
+// V8's CPU profiler and the functions that took most of its time are listed. Prints Markdown.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
+import { benchTargets, type BenchTarget } from './lib/bench-targets';
+import { seed, SEED_PASSWORD } from './lib/seed-data';
+
+const { values } = parseArgs({
+  options: {
+    tickets: { type: 'string', default: '100000' },
+    tasks: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '20000' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
+    profile: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+const CONNECTIONS = Number(values.connections);
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** `connections` loops, each sending the next request when the last answer has been read. */
+async function load(port: number, cookie: string, pid: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const ends = Date.now() + SECONDS * 1000;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/work',
+            agent,
+            headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              if (response.statusCode === 200) latencies.push(performance.now() - started);
+              else errors += 1;
+              resolve();
+            });
+          },
+        )
+        .on('error', () => {
+          errors += 1;
+          resolve();
+        });
+    });
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < ends) await once();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / latencies.length;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors,
+    cpuMs,
+  };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+/** The functions with the most self time in a V8 CPU profile, with where they live. */
+function topOfProfile(file: string, count = 15): string[] {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
+  const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '');
+    const key = `${functionName || '(anonymous)'} — ${where || '(native)'}${where ? `:${lineNumber + 1}` : ''}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (node.hitCount ?? 0));
+  }
+  return [...byFunction.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, hits]) => `| ${((hits / total) * 100).toFixed(1)} % | \`${key}\` |`);
+}
+
+async function benchTarget(target: BenchTarget, port: number) {
+  const sizes = {
+    tickets: Number(values.tickets),
+    tasks: Number(values.tasks),
+    clients: Number(values.clients),
+  };
+  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
+  await migrateToLatest(target.database);
+  const emails = await seed(target.database.db, sizes);
+  await refreshPlannerStatistics(target.database);
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-profile-'));
+  const server = await startServer(port, {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-throughput-data-')),
+    DATABASE_URL: target.databaseUrl,
+    AUTH_LIMIT_PER_IP: '100000',
+    TRASH_DAYS: '3650',
+    ...(values.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+  });
+  const rounds: Awaited<ReturnType<typeof load>>[] = [];
+  try {
+    const cookie = await signIn(`http://127.0.0.1:${port}`, emails[1]!, SEED_PASSWORD);
+    await waitForDigest(target.database);
+    // Warm: the first requests compile the query paths.
+    await load(port, cookie, server.pid!);
+    for (let r = 0; r < ROUNDS; r += 1) {
+      log(`[${target.name}] round ${r + 1}…`);
+      rounds.push(await load(port, cookie, server.pid!));
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await target.cleanup();
+  }
+  const profiles = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+  const top = profiles[0] ? topOfProfile(path.join(profileDir, profiles[0])) : [];
+  return { rounds, top };
+}
+
+const { targets } = await benchTargets();
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)} before; ${Number(values.tickets).toLocaleString('en')} tickets, ` +
+    `${Number(values.tasks).toLocaleString('en')} tasks, ${Number(values.clients).toLocaleString('en')} clients. One server process; ` +
+    `${CONNECTIONS} keep-alive connections from one client process on the same 2 cores, each asking for the worklist's first page ` +
+    `(50 rows, brotli) as soon as the last answer is read, for ${SECONDS} s; ${ROUNDS} rounds after one warm-up round${values.profile ? '; the server under the V8 CPU profiler (slower)' : ''}.`,
+  '',
+  '| Database | Round | Requests/s | p50 | p95 | Server CPU per request | Errors |',
+  '|---|---|---|---|---|---|---|',
+];
+const tops: string[] = [];
+for (const [t, target] of targets.entries()) {
+  const { rounds, top } = await benchTarget(target, 3280 + t);
+  for (const [r, round] of rounds.entries()) {
+    lines.push(
+      `| ${target.name} | ${r + 1} | ${round.perSecond.toFixed(0)} | ${round.p50.toFixed(1)} ms | ${round.p95.toFixed(1)} ms | ${round.cpuMs.toFixed(2)} ms | ${round.errors} |`,
+    );
+  }
+  if (top.length)
+    tops.push(
+      '',
+      `Server self time, ${target.name} (whole run):`,
+      '',
+      '| Share | Function |',
+      '|---|---|',
+      ...top,
+    );
+}
+const report = [...lines, ...tops].join('\n');
+process.stdout.write(`${report}\n`);
+if (values.out) writeSection(values.out, 'bench:throughput', report);
