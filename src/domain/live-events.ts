@@ -28,6 +28,11 @@ export interface WorkMove {
   before: WorkFacts | null;
   after: WorkFacts | null;
   item?: WorkItemDto;
+  /**
+   * The record's version after the change; null when it is gone for good. Events can arrive out
+   * of order (another server, a slow NOTIFY): a list leaves a row alone after a newer one.
+   */
+  version: number | null;
 }
 
 export interface ChangeEvent {
@@ -63,6 +68,7 @@ function isWorkMove(value: unknown): value is WorkMove | 'unchanged' {
     v !== null &&
     (v.before === null || isWorkFacts(v.before)) &&
     (v.after === null || isWorkFacts(v.after)) &&
+    (v.version === null || Number.isSafeInteger(v.version)) &&
     (v.item === undefined ||
       (typeof v.item === 'object' && v.item !== null && Number.isSafeInteger(v.item.id)))
   );

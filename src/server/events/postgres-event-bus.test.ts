@@ -86,7 +86,12 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
     const long = 'ж'.repeat(NOTIFY_LIMIT_BYTES);
     const facts = { state: 'new', assigneeId: null, text: long, phone: '' };
-    buses[0]!.publish({ entity: 'task', id: 424242, op: 'update', work: { before: facts, after: facts } });
+    buses[0]!.publish({
+      entity: 'task',
+      id: 424242,
+      op: 'update',
+      work: { before: facts, after: facts, version: 2 },
+    });
     const heard = await stream.waitFor((e) => e.id === 424242);
     expect(heard.work).toBeUndefined();
     expect(

@@ -21,6 +21,8 @@ export async function markTrashed(
   actor: Actor,
   now: string,
   trashed: boolean,
+  /** Run once this write holds the row and before its lists' columns follow (live events read the old ones). */
+  beforeListsFollow?: () => Promise<void>,
 ): Promise<number | null> {
   const table = RECORD_TABLES[kind];
   // Only from the other state: of two deletes (or a restore and a purge) at one moment,
@@ -42,6 +44,7 @@ export async function markTrashed(
     if (!exists) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
     return null;
   }
+  await beforeListsFollow?.();
   if (kind !== 'client') await refreshDerived(trx, kind, id);
   await writeHistory(trx, [historyFor(kind, id, actor, now)({ action: trashed ? 'trash' : 'restore' })]);
   return result.version;

@@ -12,7 +12,8 @@ import type { EventBus } from '../events/event-bus';
 import type { Actor } from '../work-items/actor';
 import { markTrashed } from './trash-marks';
 import { listTrash, trashedIds, type TrashCursor, type TrashRow } from './trash.repository';
-import { PURGED_WORK_MOVE, watchWorkMove } from '../work/work-moves';
+import { PURGED_WORK_MOVE, readWorkFacts, workMoveFrom } from '../work/work-moves';
+import type { WorkFacts } from '../../domain/live-events';
 
 /**
  * Deletes one record for good from the Корзина, with its history and files (each kind
@@ -87,9 +88,22 @@ export function createTrashService(deps: {
   /** Into the Корзина or back, with a ticket's or task's move out of the lists or into them. */
   function mark(actor: Actor, kind: RecordKind, id: number, trashed: boolean) {
     return db.transaction().execute(async (trx) => {
-      const moved = kind === 'client' ? null : await watchWorkMove(trx, kind, id);
-      const version = await markTrashed(trx, kind, id, actor, deps.clock.now().toISOString(), trashed);
-      return { version, work: moved ? { work: await moved() } : {} };
+      // Read once the write holds the row (on PostgreSQL an edit may commit until then) and
+      // before its list columns change: where it stood just before this change.
+      let before: WorkFacts | null = null;
+      const version = await markTrashed(
+        trx,
+        kind,
+        id,
+        actor,
+        deps.clock.now().toISOString(),
+        trashed,
+        async () => {
+          if (kind !== 'client') before = await readWorkFacts(trx, kind, id);
+        },
+      );
+      if (kind === 'client' || version === null) return { version, work: {} };
+      return { version, work: { work: await workMoveFrom(trx, kind, id, before) } };
     });
   }
 

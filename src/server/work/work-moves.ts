@@ -14,7 +14,16 @@ async function readMoveSide(db: Kysely<DB>, kind: WorkKind, id: number) {
     text: row.search_text,
     phone: row.client_phone_digits,
   };
-  return { facts, item: facts.state === TRASH_WORK_STATE ? undefined : toWorkItem(row) };
+  return {
+    facts,
+    version: Number(row.version),
+    item: facts.state === TRASH_WORK_STATE ? undefined : toWorkItem(row),
+  };
+}
+
+/** Where an item stands for the worklist's filters now, in this transaction (null: no such item). */
+export async function readWorkFacts(trx: Kysely<DB>, kind: WorkKind, id: number): Promise<WorkFacts | null> {
+  return (await readMoveSide(trx, kind, id))?.facts ?? null;
 }
 
 /**
@@ -28,21 +37,33 @@ export async function watchWorkMove(
   id: number,
 ): Promise<() => Promise<WorkMove>> {
   const before = (await readMoveSide(trx, kind, id))?.facts ?? null;
-  return () => moveFrom(trx, kind, id, before);
+  return () => workMoveFrom(trx, kind, id, before);
 }
 
 /** A new item's move: from nowhere to where it stands now (read in its creating transaction). */
 export function createdWorkMove(trx: Kysely<DB>, kind: WorkKind, id: number): Promise<WorkMove> {
-  return moveFrom(trx, kind, id, null);
+  return workMoveFrom(trx, kind, id, null);
 }
 
-async function moveFrom(trx: Kysely<DB>, kind: WorkKind, id: number, before: WorkFacts | null) {
+/** The move from `before` to where the item stands now, in this transaction. */
+export async function workMoveFrom(
+  trx: Kysely<DB>,
+  kind: WorkKind,
+  id: number,
+  before: WorkFacts | null,
+): Promise<WorkMove> {
   const after = await readMoveSide(trx, kind, id);
-  return { before, after: after?.facts ?? null, ...(after?.item ? { item: after.item } : {}) };
+  return {
+    before,
+    after: after?.facts ?? null,
+    ...(after?.item ? { item: after.item } : {}),
+    version: after?.version ?? null,
+  };
 }
 
 /** An item deleted for good from the Корзина: it was in no list and no count. */
 export const PURGED_WORK_MOVE: WorkMove = {
   before: { state: TRASH_WORK_STATE, assigneeId: null, text: '', phone: '' },
   after: null,
+  version: null,
 };

@@ -90,7 +90,11 @@ describe('events that say how a ticket or task moved in the worklist', () => {
     entity: 'ticket',
     id: 7,
     op: 'update',
-    work: { before: before === null ? null : facts(before), after: after === null ? null : facts(after) },
+    work: {
+      before: before === null ? null : facts(before),
+      after: after === null ? null : facts(after),
+      version: 2,
+    },
   });
 
   it('a change no list shows (a file, a message) leaves every list alone', () => {
@@ -106,6 +110,40 @@ describe('events that say how a ticket or task moved in the worklist', () => {
     expect(staleAfter(moved('new', 'trash'))).toEqual([...others, 'trash'].sort());
     expect(staleAfter(moved('trash', 'closed'))).toEqual([...others, 'trash'].sort());
     expect(staleAfter(moved('trash', null))).toEqual([...others, 'trash'].sort());
+  });
+
+  it('an older move arriving after a newer one does not bring the row back; the counts take both', () => {
+    const client = new QueryClient();
+    const key = queryKeys.work.list({});
+    const countsKey = queryKeys.work.counts({});
+    const row = {
+      kind: 'ticket',
+      id: 7,
+      title: 'Замена SSD',
+      status: 'new',
+      dueDate: null,
+      createdAt: '2026-11-01T10:00:00Z',
+      closedAt: null,
+      version: 1,
+    };
+    client.setQueryData(key, { pages: [{ items: [row], nextCursor: null }], pageParams: [null] });
+    client.setQueryData(countsKey, { new: 1, in_progress: 0, closed: 0 }, { updatedAt: 0 });
+    // Into the Корзина (version 3) is heard first, the edit before it (version 2) second.
+    applyChangeEvent(client, {
+      entity: 'ticket',
+      id: 7,
+      op: 'delete',
+      work: { before: facts('new'), after: facts('trash'), version: 3 },
+    });
+    applyChangeEvent(client, {
+      entity: 'ticket',
+      id: 7,
+      op: 'update',
+      work: { before: facts('new'), after: facts('new'), item: { ...row, version: 2 } as never, version: 2 },
+    });
+    const pages = client.getQueryData<{ pages: { items: unknown[] }[] }>(key);
+    expect(pages?.pages[0]?.items).toEqual([]);
+    expect(client.getQueryData(countsKey)).toEqual({ new: 0, in_progress: 0, closed: 0 });
   });
 
   it('a client’s new name reaches the lists that show its items or search, and no others', () => {

@@ -45,6 +45,7 @@ describe('patchWorklist', () => {
     before: before === null ? null : facts(before),
     after: after === null ? null : facts(after),
     ...(after === null || after === 'trash' ? {} : { item }),
+    version: item.version,
   });
 
   it('puts a new item at its place, and after the last row only when the list ends there', () => {
@@ -92,7 +93,7 @@ describe('patchWorklist', () => {
 describe('patchWorkCounts', () => {
   const counts = { new: 2, in_progress: 1, closed: 5 };
   it('moves one from the old state to the new one, under the list’s search', () => {
-    const step: WorkMove = { before: facts('new'), after: facts('in_progress') };
+    const step: WorkMove = { before: facts('new'), after: facts('in_progress'), version: 2 };
     expect(patchWorkCounts(counts, {}, 'ticket', 1, step)).toEqual({
       data: { new: 1, in_progress: 2, closed: 5 },
     });
@@ -101,7 +102,7 @@ describe('patchWorkCounts', () => {
     });
     expect(patchWorkCounts(counts, { q: 'мышь' }, 'ticket', 1, step)).toBe('same');
     // Found by its new text only: counted in.
-    const renamed: WorkMove = { before: facts('new'), after: facts('new', 'мышь') };
+    const renamed: WorkMove = { before: facts('new'), after: facts('new', 'мышь'), version: 2 };
     expect(patchWorkCounts(counts, { q: 'мышь' }, 'ticket', 1, renamed)).toEqual({
       data: { new: 3, in_progress: 1, closed: 5 },
     });
@@ -109,7 +110,7 @@ describe('patchWorkCounts', () => {
   });
 
   it('the Корзина counts nowhere', () => {
-    const trashed: WorkMove = { before: facts('closed'), after: facts('trash') };
+    const trashed: WorkMove = { before: facts('closed'), after: facts('trash'), version: 2 };
     expect(patchWorkCounts(counts, {}, 'ticket', 1, trashed)).toEqual({
       data: { new: 2, in_progress: 1, closed: 4 },
     });

@@ -12,6 +12,25 @@ export const JUST_FETCHED_MS = 300;
 
 type WorkQueryKey = readonly ['work', string, Record<string, string>?];
 
+/** Per tab: the newest version each item's move came with. */
+const newestMoves = new WeakMap<QueryClient, Map<string, number>>();
+
+/**
+ * Whether a tab has already taken in a newer move of this item: events can arrive out of order
+ * (another server's, a slow NOTIFY), and an older row must not come back over a newer change.
+ * The counts still take it (each move's -1/+1 adds up in any order).
+ */
+function olderThanSeen(client: QueryClient, key: string, version: number | null): boolean {
+  let seen = newestMoves.get(client);
+  if (!seen) newestMoves.set(client, (seen = new Map()));
+  // Gone for good is the last word.
+  const current = version ?? Number.POSITIVE_INFINITY;
+  const newest = seen.get(key);
+  if (newest !== undefined && current <= newest) return true;
+  seen.set(key, current);
+  return false;
+}
+
 /**
  * Brings every open worklist (and the counts beside its states) up to date after a
  * change. A ticket's or task's event says how it moved, so each list updates its own
@@ -43,6 +62,7 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
     return void client.invalidateQueries({ queryKey: queryKeys.work.all });
   }
   const { entity: kind, id } = event;
+  const outdated = olderThanSeen(client, `${kind}:${id}`, move.version);
   for (const query of queries) {
     const [, part, params = {}] = query.queryKey as unknown as WorkQueryKey;
     // A page under way may have been read before the change: it is read again.
@@ -51,7 +71,7 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
       continue;
     }
     let patch: Patch<unknown>;
-    if (part === 'list') patch = patchWorklist(query.state.data, params, kind, id, move);
+    if (part === 'list') patch = outdated ? 'same' : patchWorklist(query.state.data, params, kind, id, move);
     else if (part === 'counts' && query.state.dataUpdatedAt <= receivedAt - JUST_FETCHED_MS) {
       patch = patchWorkCounts(query.state.data, params, kind, id, move);
     } else patch = 'refetch';
