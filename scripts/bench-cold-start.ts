@@ -15,11 +15,9 @@ import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
+import { percentile, writeSection } from './lib/bench-kit';
 import { sqliteTarget } from './lib/bench-targets';
-import { seed, SEED_PASSWORD } from './lib/seed-data';
+import { seededServer } from './lib/seeded-server';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +33,6 @@ const SERVER_PORT = 3270;
 const PROXY_PORT = 3271;
 const BASE = `http://127.0.0.1:${PROXY_PORT}`;
 const WEB_ROOT = path.resolve('dist/web');
-const log = (line: string) => process.stderr.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 interface Fetched {
@@ -97,22 +94,11 @@ const sizes = {
   tasks: Number(values.tasks),
   clients: Number(values.clients),
 };
-log(`seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
-await migrateToLatest(target.database);
-const emails = await seed(target.database.db, sizes);
-await refreshPlannerStatistics(target.database);
-const server = await startServer(SERVER_PORT, {
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-cold-data-')),
-  DATABASE_URL: target.databaseUrl,
-  AUTH_LIMIT_PER_IP: '100000',
-  TRASH_DAYS: '3650',
-});
+const { server, cookie } = await seededServer(target, SERVER_PORT, sizes);
 const proxy = countingProxy();
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const loadBefore = os.loadavg();
 try {
-  const cookie = await signIn(`http://127.0.0.1:${SERVER_PORT}`, emails[1]!, SEED_PASSWORD);
-  await waitForDigest(target.database);
   const [name, value] = cookie.split('=') as [string, string];
 
   const firstRow: number[] = [];

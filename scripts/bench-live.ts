@@ -8,24 +8,20 @@
 // up to date (its patch applied or its refetch answered), and until the changed text is on the
 // screen of the Chromium tabs. "Before" runs the tabs as the app did before issue 22 (every
 // change refetched the open lists). Prints Markdown.
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page as BrowserPage } from '@playwright/test';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Page } from '../src/domain/client-schemas';
 import type { ChangeEvent } from '../src/domain/live-events';
 import type { WorkItemDto } from '../src/domain/worklist-query';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { applyChangeEvent } from '../src/web/lib/live-events';
 import { queryKeys } from '../src/web/lib/query-keys';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { memoryMb, percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
+import { cpuSeconds, memoryMb, percentile, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
-import { seed, SEED_PASSWORD } from './lib/seed-data';
+import { seededServer } from './lib/seeded-server';
 
 const { values } = parseArgs({
   options: {
@@ -54,12 +50,6 @@ const VIEWS: { share: number; params: Record<string, string> }[] = [
 ];
 const countParams = (params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).filter(([name]) => name !== 'states'));
-
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime + stime, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface Tab {
   client: QueryClient;
@@ -303,21 +293,9 @@ async function benchTarget(target: BenchTarget, port: number) {
     tasks: Number(values.tasks),
     clients: Number(values.clients),
   };
-  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
-  await migrateToLatest(target.database);
-  const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
-  const server = await startServer(port, {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-live-data-')),
-    DATABASE_URL: target.databaseUrl,
-    AUTH_LIMIT_PER_IP: '100000',
-    TRASH_DAYS: '3650',
-  });
+  const { server, base, cookie } = await seededServer(target, port, sizes);
   const runs: Run[] = [];
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
-    await waitForDigest(target.database);
     const views = await Promise.all(
       VIEWS.map(async ({ params }) => ({
         params,

@@ -9,11 +9,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
+import { cpuSeconds, percentile, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
-import { seed, SEED_PASSWORD } from './lib/seed-data';
+import { seededServer } from './lib/seeded-server';
 
 const { values } = parseArgs({
   options: {
@@ -31,11 +29,6 @@ const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** `connections` loops, each sending the next request when the last answer has been read. */
 async function load(port: number, cookie: string, pid: number) {
@@ -119,22 +112,15 @@ async function benchTarget(target: BenchTarget, port: number) {
     tasks: Number(values.tasks),
     clients: Number(values.clients),
   };
-  log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
-  await migrateToLatest(target.database);
-  const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-profile-'));
-  const server = await startServer(port, {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-throughput-data-')),
-    DATABASE_URL: target.databaseUrl,
-    AUTH_LIMIT_PER_IP: '100000',
-    TRASH_DAYS: '3650',
-    ...(values.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
-  });
+  const { server, cookie } = await seededServer(
+    target,
+    port,
+    sizes,
+    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const rounds: Awaited<ReturnType<typeof load>>[] = [];
   try {
-    const cookie = await signIn(`http://127.0.0.1:${port}`, emails[1]!, SEED_PASSWORD);
-    await waitForDigest(target.database);
     // Warm: the first requests compile the query paths.
     await load(port, cookie, server.pid!);
     for (let r = 0; r < ROUNDS; r += 1) {

@@ -5,8 +5,13 @@ import fs from 'node:fs';
 import type { Database } from '../../src/server/db/database';
 
 /** Starts `src/server/main.ts` with `env` on 127.0.0.1:`port` and waits until it answers. */
-export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  /** Options for Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -134,4 +139,11 @@ export async function waitForDigest(database: Database): Promise<number | null> 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the morning reminder did not finish within 3 minutes');
+}
+
+/** A process's CPU time so far (user + system), in seconds (Linux). */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime + stime, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

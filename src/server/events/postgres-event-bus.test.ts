@@ -41,6 +41,17 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   };
 
+  /** The first test's user, signed in again, with an event stream open on instance A. */
+  const streamOnA = async () => {
+    const a = apps[0]!;
+    const signedIn = await a.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
+    });
+    return SseClient.open(`${await addressOf(a)}/api/events`, sessionCookie(signedIn));
+  };
+
   afterAll(async () => {
     for (const app of apps) await app.close();
     await second?.destroy();
@@ -76,14 +87,7 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
   });
 
   it('a move in the worklist too long for NOTIFY goes without it, and the change still arrives', async () => {
-    const [a] = apps as [FastifyInstance, FastifyInstance];
-    const signedIn = await a.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
-    });
-    const base = await addressOf(a);
-    const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
+    const stream = await streamOnA();
     const long = 'ж'.repeat(NOTIFY_LIMIT_BYTES);
     const facts = { state: 'new', assigneeId: null, text: long, phone: '' };
     buses[0]!.publish({
@@ -101,14 +105,7 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
   });
 
   it('after the LISTEN connection is lost and back, every stream is told to refetch', async () => {
-    const [a] = apps as [FastifyInstance, FastifyInstance];
-    const signedIn = await a.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
-    });
-    const base = await addressOf(a);
-    const stream = await SseClient.open(`${base}/api/events`, sessionCookie(signedIn));
+    const stream = await streamOnA();
     expect(stream.status).toBe(200);
     // Cut every LISTEN connection of this test's channel, as a PostgreSQL restart would.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity

@@ -28,7 +28,7 @@ import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { describeTaskEdit } from './task-history';
 import { findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
-import { createdWorkMove, watchWorkMove } from '../work/work-moves';
+import { createdWorkMove, workFactsOf, workMoveFrom } from '../work/work-moves';
 
 export { TASK_NOT_FOUND_MESSAGE };
 
@@ -141,7 +141,6 @@ export function createTasksService(deps: ItemServiceDeps) {
         const row = await findTask(trx, id);
         if (!row) throw new AppError('not_found', TASK_NOT_FOUND_MESSAGE);
         refuseInTrash('task', row);
-        const moved = await watchWorkMove(trx, 'task', id);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
@@ -162,7 +161,7 @@ export function createTasksService(deps: ItemServiceDeps) {
           changed: true,
           assignedTo: parties.assignedTo,
           version,
-          work: await moved(),
+          work: await workMoveFrom(trx, 'task', id, workFactsOf(row)),
         };
       });
       if (outcome.conflict) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pickFields } from '../../domain/edit-versions';
 import type { ChangeEvent, LiveOp } from '../../domain/live-events';
-import { watchWorkMove } from '../work/work-moves';
+import { workFactsOf, workMoveFrom } from '../work/work-moves';
 import { isProvider } from '../../domain/providers';
 import {
   TICKET_FIELD_LABELS,
@@ -121,7 +121,6 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
       const { version: baseVersion, ...fields } = patch;
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
-        const moved = await watchWorkMove(trx, 'ticket', id);
         const judged = judgeSave(row, editableValues(row), { fields, baseVersion, actorId: actor.id });
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
@@ -142,7 +141,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           changed: true,
           assignedTo: parties.assignedTo,
           version,
-          work: await moved(),
+          work: await workMoveFrom(trx, 'ticket', id, workFactsOf(row)),
         };
       });
       if (outcome.conflict) {
@@ -172,7 +171,6 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
         if (row.status !== input.expectedStatus) return null;
-        const moved = await watchWorkMove(trx, 'ticket', id);
         if (input.expectedIntake !== undefined && row.intake !== input.expectedIntake) return null;
         const current = toTicketDto(row);
         const result = stepStatus(current, input.direction);
@@ -215,7 +213,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           title: row.title,
           assigneeId: row.assignee_id,
           version,
-          work: await moved(),
+          work: await workMoveFrom(trx, 'ticket', id, workFactsOf(row)),
         };
       });
       if (!outcome) return conflict(id);

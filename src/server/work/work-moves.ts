@@ -5,15 +5,31 @@ import type { DB } from '../db/schema';
 import { toWorkItem } from './work-item-dto';
 import { readWorkEntry } from './worklist.repository';
 
-async function readMoveSide(db: Kysely<DB>, kind: WorkKind, id: number) {
-  const row = await readWorkEntry(db, kind, id);
-  if (!row) return null;
-  const facts: WorkFacts = {
+/** The stored columns the worklist filters on. */
+interface FactColumns {
+  work_state: string;
+  assignee_id: number | null;
+  search_text: string;
+  client_phone_digits: string;
+}
+
+/**
+ * Where a row stands for the worklist's filters. Given the row a version-checked write read, it
+ * is where the item stood just before that write (the write fails if anyone changed it since).
+ */
+export function workFactsOf(row: FactColumns): WorkFacts {
+  return {
     state: row.work_state,
     assigneeId: row.assignee_id,
     text: row.search_text,
     phone: row.client_phone_digits,
   };
+}
+
+async function readMoveSide(db: Kysely<DB>, kind: WorkKind, id: number) {
+  const row = await readWorkEntry(db, kind, id);
+  if (!row) return null;
+  const facts = workFactsOf(row);
   return {
     facts,
     version: Number(row.version),
@@ -26,26 +42,15 @@ export async function readWorkFacts(trx: Kysely<DB>, kind: WorkKind, id: number)
   return (await readMoveSide(trx, kind, id))?.facts ?? null;
 }
 
-/**
- * Notes where a ticket or task stands in the worklist before a write, in the writing
- * transaction; the function it returns reads where it stands after (in the same
- * transaction, so that two changes' moves add up exactly in every open list's counts).
- */
-export async function watchWorkMove(
-  trx: Kysely<DB>,
-  kind: WorkKind,
-  id: number,
-): Promise<() => Promise<WorkMove>> {
-  const before = (await readMoveSide(trx, kind, id))?.facts ?? null;
-  return () => workMoveFrom(trx, kind, id, before);
-}
-
 /** A new item's move: from nowhere to where it stands now (read in its creating transaction). */
 export function createdWorkMove(trx: Kysely<DB>, kind: WorkKind, id: number): Promise<WorkMove> {
   return workMoveFrom(trx, kind, id, null);
 }
 
-/** The move from `before` to where the item stands now, in this transaction. */
+/**
+ * The move from `before` to where the item stands now, read in the writing transaction, so that
+ * two changes' moves add up exactly in every open list's counts.
+ */
 export async function workMoveFrom(
   trx: Kysely<DB>,
   kind: WorkKind,
