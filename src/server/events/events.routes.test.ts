@@ -127,4 +127,16 @@ describeEachDatabase('live events (SSE)', (ctx) => {
     await send('PUT', `/api/employees/${dan.user.id}/access`, admin, { disabled: true });
     await danStream.waitClosed();
   });
+
+  // Last: it closes the app. A stream never ends by itself, and a server that waits for its
+  // connections before closing them would hang on every restart with a tab open.
+  it('closes with streams still open, and ends them', async () => {
+    const stream = await open(alice);
+    const outcome = await Promise.race([
+      ctx.app.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+    ]);
+    expect(outcome).toBe('closed');
+    await stream.waitClosed();
+  });
 });

@@ -32,7 +32,9 @@ export function registerEventsRoutes(
   }: { bus: EventBus; sessions: SessionResolver; heartbeatMs?: number },
 ) {
   const open = new Set<() => void>();
-  staff.addHook('onClose', async () => {
+  // Before the server stops listening, not after: it waits for open connections to end, and a
+  // stream never ends by itself (a restart would hang until the service manager kills it).
+  staff.addHook('preClose', async () => {
     for (const close of [...open]) close();
   });
 
