@@ -22,7 +22,7 @@ test('the worklist page preloads its code; every named file exists; the login pa
   for (const chunk of ['WorkPage-', 'AppLayout-', 'first-screens-']) expect(login).not.toContain(chunk);
 });
 
-test('until the first row shows, the session and the list are asked for once each', async ({
+test('the session and the list are asked for once each: not again when the live stream opens', async ({
   page,
   request,
 }) => {
@@ -31,20 +31,18 @@ test('until the first row shows, the session and the list are asked for once eac
   await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   await page.request.post('/api/tasks', { data: { title: 'Проверить предзагрузку' } });
 
-  // What reaches the network until the first row shows (Chromium's own record): the list asked
-  // for as the app starts is fresh when the worklist mounts, so it is not asked for again.
+  // What reaches the network (Chromium's own record): the list asked for as the app starts is
+  // fresh when the worklist mounts, and nothing changed before the live stream opened, so
+  // neither is asked for again (issue 22: every cold load used to ask for the list twice). That
+  // a change made meanwhile is still read: live-updates.spec.ts, «…not yet open still shows».
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const asked: string[] = [];
-  let rowShown = false;
   cdp.on('Network.requestWillBeSent', ({ request }) => {
     const url = new URL(request.url);
-    if (!rowShown && (url.pathname === '/api/me' || url.pathname === '/api/work')) {
-      asked.push(url.pathname);
-    }
+    if (url.pathname === '/api/me' || url.pathname === '/api/work') asked.push(url.pathname);
   });
-  // The live stream is held back until then: when it opens it refreshes everything on
-  // purpose (a change may have come meanwhile), which is not what is measured here.
+  // The stream is held back until the first row shows, so it opens after every answer.
   let openStream!: () => void;
   const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
   await page.route('**/api/events', async (route) => {
@@ -53,7 +51,9 @@ test('until the first row shows, the session and the list are asked for once eac
   });
   await page.goto('/app/work');
   await expect(page.getByTestId('work-row').first()).toBeVisible();
-  rowShown = true;
+  const streamOpened = page.waitForResponse('**/api/events');
   openStream();
+  await streamOpened;
+  await page.waitForTimeout(1500);
   expect(asked.sort()).toEqual(['/api/me', '/api/work']);
 });

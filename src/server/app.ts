@@ -16,6 +16,7 @@ import { createPasswordsService } from './auth/passwords.service';
 import { sendResetEmail } from './auth/forgot-password';
 import { deleteUnusedResets } from './auth/reset-links';
 import { createMailer } from './mail/mailer';
+import { registerEventMarkHeader } from './events/event-mark-header';
 import { InProcessEventBus, type EventBus } from './events/event-bus';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerClientsRoutes } from './clients/clients.routes';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());
+  registerEventMarkHeader(app, events);
   const vapidKeys = loadVapidKeys(config.dataDir, config.vapidKeys, (file) =>
     app.log.info({ file }, 'Web Push keys generated; back this file up with the database'),
   );

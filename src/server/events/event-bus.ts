@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ChangeEvent } from '../../domain/live-events';
 
@@ -12,12 +13,21 @@ export interface EventBus {
    * the other instances for a while): every open screen must then refetch.
    */
   subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void;
+  /**
+   * Where this instance's stream of changes stands: `instance.count`, the count going up with
+   * every change (and resync) passed to subscribers. An answer read at a mark holds every change
+   * up to it; a browser compares it with its stream's (src/web/lib/stream-marks.ts).
+   */
+  mark(): string;
   close(): Promise<void>;
 }
 
 /** One process (SQLite): an in-memory emitter. */
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter();
+  // A new name each start: counts from before a restart mean nothing after it.
+  private readonly instance = randomBytes(6).toString('hex');
+  private passed = 0;
 
   constructor() {
     // One listener per open browser tab; hundreds are normal.
@@ -25,7 +35,12 @@ export class InProcessEventBus implements EventBus {
   }
 
   publish(event: ChangeEvent): void {
+    this.passed += 1;
     this.emitter.emit('change', event);
+  }
+
+  mark(): string {
+    return `${this.instance}.${this.passed}`;
   }
 
   subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void {
@@ -39,6 +54,7 @@ export class InProcessEventBus implements EventBus {
 
   /** Tells every subscriber to refetch everything. */
   resync(): void {
+    this.passed += 1;
     this.emitter.emit('resync');
   }
 

@@ -55,6 +55,25 @@ describeEachDatabase('live events (SSE)', (ctx) => {
     await reader.cancel();
   });
 
+  it('marks where the stream of changes stands: on the opening, on each change, on every API answer', async () => {
+    const markOf = async () =>
+      (await fetch(`${base}/api/me`, { headers: { cookie: alice.cookie } })).headers.get('x-event-mark')!;
+    const before = await markOf();
+    expect(before).toMatch(/^[0-9a-f]+\.\d+$/);
+    const stream = await open(alice);
+    await stream.waitForNamed('connect');
+    const opened = (JSON.parse(stream.events[0]!.data) as { mark: string }).mark;
+    // Nothing changed between the answer and the opening: the same mark, nothing to refetch.
+    expect(opened).toBe(before);
+    const task = (await send('POST', '/api/tasks', alice, { title: 'Отмеченная задача' })).json.task!;
+    await stream.waitFor((event) => event.entity === 'task' && event.id === task.id);
+    const change = stream.events.find((event) => event.event === 'change')!;
+    const [instance, count] = opened.split('.');
+    expect(change.id).toBe(`${instance}.${Number(count) + 1}`);
+    // An answer read after the change carries its mark or a later one.
+    expect(await markOf()).toBe(change.id);
+  });
+
   it('delivers a ticket step, a task edit, a client edit and a file upload to both users’ streams', async () => {
     const [a, b] = [await open(alice), await open(bob)];
     const ticket = (

@@ -4,24 +4,28 @@ import type { EventBus } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
 
-/** One event's text, written once however many streams it goes to (10,000 open tabs: issue 22). */
+/**
+ * One event's text, written once however many streams it goes to (10,000 open tabs: issue 22).
+ * Its id is the bus's mark after it: every stream is handed the event before the next comes.
+ */
 const eventText = new WeakMap<object, string>();
-function changeMessage(event: object): string {
+function changeMessage(event: object, mark: () => string): string {
   let text = eventText.get(event);
   if (text === undefined) {
-    text = `event: change\ndata: ${JSON.stringify(event)}\n\n`;
+    text = `id: ${mark()}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`;
     eventText.set(event, text);
   }
   return text;
 }
 
 /**
- * GET /api/events: Server-Sent Events for signed-in users. A `connect` event first,
- * then one `change` per committed change, `resync` when changes may have been missed
- * (the browser refetches everything on `connect` and `resync`), and a comment line
- * as heartbeat. The
- * session is checked again at every heartbeat and whenever an account changes, so a
- * signed-out or disabled user's stream is closed.
+ * GET /api/events: Server-Sent Events for signed-in users. A `connect` event first with the
+ * bus's mark, then one `change` per committed change (its id the mark after it), `resync`
+ * when changes may have been missed (the browser refetches everything), and a comment line
+ * as heartbeat. On `connect` the browser refetches what it read before the mark, or
+ * everything when changes were made while it had no stream. The session is checked again at
+ * every heartbeat and whenever an account changes, so a signed-out or disabled user's stream
+ * is closed.
  */
 export function registerEventsRoutes(
   { staff }: RouteScopes,
@@ -55,8 +59,6 @@ export function registerEventsRoutes(
       // Tells nginx and similar proxies not to hold events back.
       'x-accel-buffering': 'no',
     });
-    res.write('retry: 2000\nevent: connect\ndata: {}\n\n');
-
     let closed = false;
     const close = () => {
       if (closed) return;
@@ -73,12 +75,15 @@ export function registerEventsRoutes(
       (event) => {
         // Only a change to this stream's own account can sign it out (logout, role, access).
         if (event.entity === 'user' && event.id === userId) void stillSignedIn();
-        if (!closed) res.write(changeMessage(event));
+        if (!closed) res.write(changeMessage(event, () => bus.mark()));
       },
       () => {
         if (!closed) res.write('event: resync\ndata: {}\n\n');
       },
     );
+    // The mark is read as the stream starts listening (no change can come in between): the
+    // browser refetches only what was read before it (src/web/lib/stream-marks.ts).
+    res.write(`retry: 2000\nevent: connect\ndata: ${JSON.stringify({ mark: bus.mark() })}\n\n`);
     const heartbeat = setInterval(() => {
       res.write(': ping\n\n');
       void stillSignedIn();

@@ -57,6 +57,11 @@ export class PostgresEventBus implements EventBus {
     return this.local.subscribe(listener, onResync);
   }
 
+  /** Counts what this instance has heard (its own changes come back by LISTEN too). */
+  mark(): string {
+    return this.local.mark();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.local.close();

@@ -3,6 +3,7 @@ import type { ChangeEvent } from '../../domain/live-events';
 export interface SseEvent {
   event: string;
   data: string;
+  id?: string;
 }
 
 /** A real EventSource-like reader over fetch, for tests: collects events and waits for them. */
@@ -40,7 +41,8 @@ export class SseClient {
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (data !== undefined) this.events.push({ event, data });
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (data !== undefined) this.events.push({ event, data, ...(id === undefined ? {} : { id }) });
           this.notify();
         }
       }

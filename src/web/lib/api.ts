@@ -1,4 +1,5 @@
 import { noteServerDate } from './server-clock';
+import { noteAnswer, streamMarks } from './stream-marks';
 
 /** An API failure with the server's Russian message (or ours, when the server was unreachable). */
 export class ApiError extends Error {
@@ -46,6 +47,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
   let response: Response;
+  const sentUnder = streamMarks.sent();
   try {
     response = await fetch(path, {
       signal: AbortSignal.timeout(timeoutFor(body)),
@@ -64,6 +66,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
   noteServerDate(response.headers.get('date'));
+  noteAnswer(sentUnder, response.headers.get('x-event-mark'));
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) throw responseError(response.status, data);

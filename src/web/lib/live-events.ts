@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isChangeEvent, type ChangeEvent } from '../../domain/live-events';
 import type { RecordKind } from '../../domain/records';
 import { holdWhileWriting } from './own-writes';
+import { streamMarks, whenAnswerStale } from './stream-marks';
 import { queryKeys } from './query-keys';
 import { refreshWorklists } from './worklist-refresh';
 import { TRASH_WORK_STATE } from '../../domain/worklist';
@@ -79,13 +80,25 @@ export type LiveStatus = 'connecting' | 'open' | 'down';
 
 const MAX_BACKOFF_MS = 30_000;
 
+/** The mark the stream opened at (its `connect` event), or null from a server without one. */
+function connectMark(message: Event): string | null {
+  try {
+    const data: unknown = JSON.parse((message as MessageEvent<string>).data);
+    const mark = (data as { mark?: unknown } | null)?.mark;
+    return typeof mark === 'string' ? mark : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One stream per tab. The browser's EventSource reconnects by itself after a dropped
  * connection (the server asks for 2 s); when the server refuses the stream (signed
  * out) it stops, and we retry with growing pauses after re-checking the session.
- * Every time the stream opens (the first time too: a screen may have loaded just
- * before) and whenever the server says changes may have been missed (`resync`),
- * every query is refetched, so nothing made meanwhile is missed.
+ * When the stream opens and something read before can have missed a change (a screen
+ * loaded just before, changes made while the stream was down: stream-marks.ts), and
+ * whenever the server says changes may have been missed (`resync`), every query is
+ * refetched, so nothing made meanwhile is missed.
  */
 export function connectLiveEvents(
   client: QueryClient,
@@ -100,22 +113,27 @@ export function connectLiveEvents(
   const open = () => {
     source = new EventSource('/api/events');
     onStatus('connecting');
-    source.addEventListener('connect', () => {
+    source.addEventListener('connect', (message) => {
       onStatus('open');
       backoff = 1000;
-      // A request already under way is left to finish rather than started again, so the
-      // first screen's data is not fetched twice over while the stream opens.
-      void client.invalidateQueries(undefined, { cancelRefetch: false });
+      // Only when something read before the stream opened can have missed a change (on a
+      // cold load nothing has: the worklist is not asked for twice). A request already under
+      // way is left to finish rather than started again; its answer is judged when it comes.
+      if (streamMarks.opened(connectMark(message))) {
+        void client.invalidateQueries(undefined, { cancelRefetch: false });
+      }
       onReconnect?.();
     });
     source.addEventListener('resync', () => void client.invalidateQueries());
     source.addEventListener('change', (message) => {
+      streamMarks.changed((message as MessageEvent<string>).lastEventId);
       const event: unknown = JSON.parse((message as MessageEvent<string>).data);
       if (!isChangeEvent(event)) return;
       applyChangeEvent(client, event);
     });
     source.onerror = () => {
       onStatus('down');
+      streamMarks.closed();
       if (source?.readyState === EventSource.CLOSED && !stopped) {
         source = null;
         void client.invalidateQueries({ queryKey: queryKeys.me });
@@ -125,9 +143,11 @@ export function connectLiveEvents(
     };
   };
 
+  whenAnswerStale(() => void client.invalidateQueries(undefined, { cancelRefetch: false }));
   open();
   return () => {
     stopped = true;
+    streamMarks.closed();
     clearTimeout(retry);
     source?.close();
   };
