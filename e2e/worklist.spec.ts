@@ -64,7 +64,7 @@ test('rows come in the spec’s order with highlights; Закрытые adds clo
   await expect(rows.last()).toHaveAttribute('href', `/app/tasks/${done.id}`);
   await expect(rows.last()).toHaveAttribute('data-highlight', 'closed');
 
-  await page.locator('.mantine-SegmentedControl-label', { hasText: 'Задачи' }).click();
+  await page.getByRole('radiogroup', { name: 'Тип' }).getByText('Задачи', { exact: true }).click();
   await expect(rows).toHaveCount(3);
   await expect(page).toHaveURL(/type=tasks/);
   await expect(page).toHaveURL(/states=new%2Cin_progress%2Cclosed|states=new,in_progress,closed/);

@@ -10,6 +10,14 @@ describe('todayIn: the shop’s calendar, not the server’s', () => {
     expect(todayIn('UTC', new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
   });
 
+  it('answers again for another zone or another moment (a list asks many times in a row)', () => {
+    const evening = new Date('2026-11-22T20:30:00Z');
+    expect(todayIn('Europe/Moscow', evening)).toBe('2026-11-22');
+    expect(todayIn('Europe/Moscow', evening)).toBe('2026-11-22');
+    expect(todayIn('Asia/Vladivostok', evening)).toBe('2026-11-23');
+    expect(todayIn('Asia/Vladivostok', new Date('2026-11-22T13:00:00Z'))).toBe('2026-11-22');
+  });
+
   it('handles month and year ends, and a leap day', () => {
     expect(todayIn('Europe/Moscow', new Date('2026-01-31T21:00:00Z'))).toBe('2026-02-01');
     expect(todayIn('Europe/Moscow', new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');

@@ -5,7 +5,6 @@ import { countRu } from './plural';
 
 export const DEFAULT_SHOP_TIME_ZONE = 'Europe/Moscow';
 
-/** Today's date in the time zone, as `YYYY-MM-DD`. */
 /** Building a formatter is the costly part: one per zone, reused (a list marks many rows). */
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -23,10 +22,18 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// Every badge on a list asks with the same zone and the same minute: the last answer is kept.
+let lastAsked: { timeZone: string; time: number; today: string } | undefined;
+
+/** Today's date in the time zone, as `YYYY-MM-DD`. */
 export function todayIn(timeZone: string, now: Date): string {
+  const time = now.getTime();
+  if (lastAsked?.timeZone === timeZone && lastAsked.time === time) return lastAsked.today;
   const parts = dateFormatter(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const today = `${part('year')}-${part('month')}-${part('day')}`;
+  lastAsked = { timeZone, time, today };
+  return today;
 }
 
 /** Whole days from one calendar date to another (negative when `to` is earlier). */

@@ -17,6 +17,12 @@ import { keepResetTokenFromAddress } from './lib/reset-token';
 import { registerServiceWorker } from './lib/service-worker';
 import { meQuery, useAppName } from './lib/session';
 
+/** Safari has no requestIdleCallback: a short timer there. */
+function whenIdle(work: () => void) {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 3000 });
+  else setTimeout(work, 200);
+}
+
 function DocumentTitle() {
   const appName = useAppName();
   useEffect(() => {
@@ -52,7 +58,7 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-void firstScreenReady.then(() =>
+void firstScreenReady.then(() => {
   createRoot(root).render(
     <StrictMode>
       <Providers>
@@ -60,11 +66,12 @@ void firstScreenReady.then(() =>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
-  ),
-);
-
-// After the first screen is up, fetch the rest while nobody is waiting for it.
-window.setTimeout(() => preloadScreens(window.location.pathname), 1500);
+  );
+  // Once the first screen is up, fetch the rest while nobody is waiting for it: counted from
+  // the first render, and in an idle moment, so loading other screens' code never holds up
+  // the first rows (on a cold start it used to land in the middle of drawing them).
+  window.setTimeout(() => whenIdle(() => preloadScreens(window.location.pathname)), 1500);
+});
 
 // Offline app shell and push notifications (src/web/sw).
 registerServiceWorker((url) => void router.navigate(url));

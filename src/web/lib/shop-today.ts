@@ -39,3 +39,12 @@ export function useShopToday(): string {
   const time = useSyncExternalStore(subscribe, currentTime);
   return useMemo(() => todayIn(timeZone, time), [timeZone, time]);
 }
+
+/** What a list's urgency marks need, read once for all its rows (each row reading it cost 2 queries). */
+export function useUrgencyContext() {
+  const rules = useQuery(workRulesQuery).data;
+  const today = useShopToday();
+  return useMemo(() => ({ rules, today }), [rules, today]);
+}
+
+export type UrgencyContext = ReturnType<typeof useUrgencyContext>;

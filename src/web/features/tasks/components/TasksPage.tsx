@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ExportLink } from '../../../components/ExportLink';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
@@ -6,6 +6,7 @@ import { paths } from '../../../../domain/routes';
 import type { TaskDto } from '../../../../domain/task-schemas';
 import { isTaskStatus } from '../../../../domain/task-status';
 import { PagedList } from '../../../components/PagedList';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { useTaskList } from '../api/tasks-api';
@@ -59,12 +60,12 @@ export function TasksPage() {
           </Button>
         </Group>
       </Group>
-      <SegmentedControl
-        data={FILTERS}
+      <SegmentedChoice
+        label="Статус"
+        options={FILTERS}
         value={status}
         onChange={(value) => setParams(value ? { status: value } : {}, { replace: true })}
         fullWidth
-        aria-label="Статус"
       />
       <PagedList
         query={list}

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
@@ -17,6 +6,7 @@ import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/
 import { INTAKE_LABELS, INTAKES, isIntake, type Intake } from '../../../../domain/ticket-status';
 import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
@@ -137,12 +127,13 @@ export function TicketNewPage() {
             </Group>
           </Radio.Group>
 
-          <SegmentedControl
+          <SegmentedChoice
+            label="Клиент"
             value={values.mode}
-            onChange={(value) => form.setFieldValue('mode', value === 'existing' ? 'existing' : 'new')}
-            data={[
-              { value: 'new', label: 'Новый клиент' },
-              { value: 'existing', label: 'Из справочника' },
+            onChange={(value) => form.setFieldValue('mode', value)}
+            options={[
+              { value: 'new' as const, label: 'Новый клиент' },
+              { value: 'existing' as const, label: 'Из справочника' },
             ]}
             fullWidth
           />

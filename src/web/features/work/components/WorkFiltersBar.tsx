@@ -1,16 +1,8 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  SegmentedControl,
-  SimpleGrid,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { useUserOptions } from '../../employees/public';
 import { useMe } from '../../../lib/session';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 
 const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
 
@@ -66,11 +58,11 @@ export function WorkFiltersBar({
         rightSection={loading ? <Loader size="xs" /> : null}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <SegmentedControl
-          aria-label="Тип"
+        <SegmentedChoice
+          label="Тип"
           value={values.type}
           onChange={(type) => onChange({ type })}
-          data={[
+          options={[
             { value: '', label: 'Все' },
             { value: 'tickets', label: 'Заявки' },
             { value: 'tasks', label: 'Задачи' },

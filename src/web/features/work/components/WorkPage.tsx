@@ -7,6 +7,7 @@ import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
 import { PagedList } from '../../../components/PagedList';
 import { ListSkeleton } from '../../../components/Skeletons';
 import { useCurrentUser } from '../../../lib/session';
+import { useUrgencyContext } from '../../../lib/shop-today';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
 import { FirstSteps } from './FirstSteps';
@@ -122,6 +123,7 @@ export function WorkPage() {
   const showFirstSteps = me.role === 'admin' && emptyDefault && hasWork.data === false;
 
   const view = useWorkView();
+  const urgency = useUrgencyContext();
   const onChange = (changes: Partial<WorkFilterValues>) =>
     setValues((current) => ({ ...current, ...changes }));
 
@@ -140,12 +142,12 @@ export function WorkPage() {
       <PagedList
         query={list}
         empty="Пусто"
-        renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} />}
+        renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} urgency={urgency} />}
         renderItems={
           view.view === 'table'
             ? (items) => (
                 <Suspense fallback={<ListSkeleton />}>
-                  <WorkTable items={items} />
+                  <WorkTable items={items} urgency={urgency} />
                 </Suspense>
               )
             : undefined

@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import { paths } from '../../../../domain/routes';
@@ -9,8 +8,10 @@ import { isTicketStatus } from '../../../../domain/ticket-status';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
-import { DueMarkBadge } from '../../../components/DueMarkBadge';
-import { OverLimitBadge } from '../../../components/OverLimitBadge';
+import { DueMarkBadgeOn } from '../../../components/DueMarkBadge';
+import { OverLimitBadgeOn } from '../../../components/OverLimitBadge';
+import type { UrgencyContext } from '../../../lib/shop-today';
+import './work-row.css';
 
 // Spec §4: closed rows grey, urgent (to_pvz / at_pvz tickets, 'забрать' tasks) pale yellow.
 export const WORK_ROW_BACKGROUND = {
@@ -33,15 +34,21 @@ export function workItemLabel(item: WorkItemDto): string {
   return item.kind === 'ticket' ? `Заявка ${ticketNumber(item.id)}` : `Задача ${item.id}`;
 }
 
-/** One worklist row; the whole row opens the ticket or task. */
 /**
- * One row; drawn again only when its item changes. A live update patches one row of the
- * page (issue 22), and the other rows keep their objects, so the screen redraws that row
- * alone.
+ * One worklist row; the whole row opens the ticket or task. Drawn again only when its item
+ * changes: a live update patches one row of the page (issue 22), and the other rows keep their
+ * objects. Plain elements under CSS (work-row.css) in the look of Mantine's Paper, Group and
+ * Text: fifty rows of those components took half a second of a cold start's first render on
+ * this 2-core machine (docs/benchmarks.md, «Cold start»). The day and the shop's rules come
+ * from the list, read once for all rows.
  */
-export const WorkRow = memo(function WorkRow({ item }: { item: WorkItemDto }) {
-  const href = workItemHref(item);
-  const label = workItemLabel(item);
+export const WorkRow = memo(function WorkRow({
+  item,
+  urgency,
+}: {
+  item: WorkItemDto;
+  urgency: UrgencyContext;
+}) {
   const details = [
     item.device,
     item.clientName,
@@ -50,43 +57,26 @@ export const WorkRow = memo(function WorkRow({ item }: { item: WorkItemDto }) {
   ]
     .filter(Boolean)
     .join(' · ');
+  const closed = item.highlight === 'closed';
   return (
-    <UnstyledButton
-      component={Link}
-      to={href}
+    <Link
+      to={workItemHref(item)}
+      className="work-row"
       data-testid="work-row"
       data-highlight={item.highlight ?? 'none'}
     >
-      <Paper
-        withBorder
-        px="md"
-        py="sm"
-        radius="md"
-        style={{ background: item.highlight ? WORK_ROW_BACKGROUND[item.highlight] : undefined }}
-      >
-        <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-          <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text
-              fw={500}
-              c={item.highlight === 'closed' ? 'dimmed' : undefined}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {item.title}
-            </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {details}
-            </Text>
-          </Stack>
-          <Group gap={6}>
-            <DueMarkBadge dueDate={item.dueDate} closed={item.highlight === 'closed'} />
-            {item.kind === 'ticket' && <OverLimitBadge ticket={item} />}
-            <WorkStatusBadge item={item} />
-          </Group>
-        </Group>
-      </Paper>
-    </UnstyledButton>
+      <span className="work-row-text">
+        <span className="work-row-label">{workItemLabel(item)}</span>
+        <span className="work-row-title">{item.title}</span>
+        <span className="work-row-details">{details}</span>
+      </span>
+      <span className="work-row-badges">
+        <DueMarkBadgeOn dueDate={item.dueDate} closed={closed} today={urgency.today} />
+        {item.kind === 'ticket' && (
+          <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
+        )}
+        <WorkStatusBadge item={item} />
+      </span>
+    </Link>
   );
 });

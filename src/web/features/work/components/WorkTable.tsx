@@ -1,6 +1,7 @@
 import { memo } from 'react';
-import { OverLimitBadge } from '../../../components/OverLimitBadge';
-import { DueMarkBadge } from '../../../components/DueMarkBadge';
+import { OverLimitBadgeOn } from '../../../components/OverLimitBadge';
+import { DueMarkBadgeOn } from '../../../components/DueMarkBadge';
+import type { UrgencyContext } from '../../../lib/shop-today';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ import { WORK_ROW_BACKGROUND, WorkStatusBadge, workItemHref, workItemLabel } fro
  * The number is the link (so the keyboard reaches every row); a click anywhere on
  * the row opens it too.
  */
-export function WorkTable({ items }: { items: WorkItemDto[] }) {
+export function WorkTable({ items, urgency }: { items: WorkItemDto[]; urgency: UrgencyContext }) {
   const navigate = useNavigate();
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -31,7 +32,7 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <WorkTableRow key={`${item.kind}-${item.id}`} item={item} navigate={navigate} />
+            <WorkTableRow key={`${item.kind}-${item.id}`} item={item} navigate={navigate} urgency={urgency} />
           ))}
         </Table.Tbody>
       </Table>
@@ -43,9 +44,11 @@ export function WorkTable({ items }: { items: WorkItemDto[] }) {
 const WorkTableRow = memo(function WorkTableRow({
   item,
   navigate,
+  urgency,
 }: {
   item: WorkItemDto;
   navigate: (href: string) => unknown;
+  urgency: UrgencyContext;
 }) {
   const href = workItemHref(item);
   const closed = item.highlight === 'closed';
@@ -80,14 +83,14 @@ const WorkTableRow = memo(function WorkTableRow({
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {item.dueDate ? formatCalendarDate(item.dueDate) : ''}
         <div>
-          <DueMarkBadge dueDate={item.dueDate} closed={closed} />
+          <DueMarkBadgeOn dueDate={item.dueDate} closed={closed} today={urgency.today} />
         </div>
       </Table.Td>
       <Table.Td>
         <WorkStatusBadge item={item} />
         {item.kind === 'ticket' && (
           <div>
-            <OverLimitBadge ticket={item} />
+            <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
           </div>
         )}
       </Table.Td>

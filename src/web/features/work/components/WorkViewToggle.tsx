@@ -1,5 +1,5 @@
-import { SegmentedControl } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { WORK_VIEW_KEY } from './work-table-loader';
 
 export type WorkView = 'cards' | 'table';
@@ -20,14 +20,14 @@ export function useWorkView() {
 
 export function WorkViewToggle({ value, onChange }: { value: WorkView; onChange: (view: WorkView) => void }) {
   return (
-    <SegmentedControl
+    <SegmentedChoice
       size="xs"
-      aria-label="Вид списка"
+      label="Вид списка"
       value={value}
-      onChange={(next) => onChange(next === 'table' ? 'table' : 'cards')}
-      data={[
-        { value: 'cards', label: 'Карточки' },
-        { value: 'table', label: 'Таблица' },
+      onChange={onChange}
+      options={[
+        { value: 'cards' as const, label: 'Карточки' },
+        { value: 'table' as const, label: 'Таблица' },
       ]}
     />
   );
