@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, percentile, writeSection } from './lib/bench-kit';
+import { cpuSeconds, percentile, topOfProfile, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seededServer } from './lib/seeded-server';
 
@@ -82,30 +82,6 @@ async function load(port: number, cookie: string, pid: number) {
   };
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-
-/** The functions with the most self time in a V8 CPU profile, with where they live. */
-function topOfProfile(file: string, count = 15): string[] {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
-  const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '');
-    const key = `${functionName || '(anonymous)'} — ${where || '(native)'}${where ? `:${lineNumber + 1}` : ''}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + (node.hitCount ?? 0));
-  }
-  return [...byFunction.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, hits]) => `| ${((hits / total) * 100).toFixed(1)} % | \`${key}\` |`);
-}
-
 async function benchTarget(target: BenchTarget, port: number) {
   const sizes = {
     tickets: Number(values.tickets),
@@ -134,7 +110,9 @@ async function benchTarget(target: BenchTarget, port: number) {
     await target.cleanup();
   }
   const profiles = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
-  const top = profiles[0] ? topOfProfile(path.join(profileDir, profiles[0])) : [];
+  const top = profiles[0]
+    ? topOfProfile(JSON.parse(fs.readFileSync(path.join(profileDir, profiles[0]), 'utf8')))
+    : [];
   return { rounds, top };
 }
 

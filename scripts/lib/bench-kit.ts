@@ -147,3 +147,43 @@ export function cpuSeconds(pid: number): number {
   // utime + stime, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** A V8 CPU profile (Node's --cpu-prof file, or Chromium's Profiler.stop). */
+export interface CpuProfile {
+  nodes: ProfileNode[];
+}
+
+/**
+ * The functions (or, by 'file', the files) with the most self time in a V8 CPU profile, as
+ * Markdown table rows: share and where it lives.
+ */
+export function topOfProfile(
+  profile: CpuProfile,
+  count = 15,
+  by: 'function' | 'file' = 'function',
+): string[] {
+  const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
+  const grouped = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url
+      .replace(/^file:\/\//, '')
+      .replace(`${process.cwd()}/`, '')
+      .replace(/^https?:\/\/[^/]+/, '');
+    const key =
+      by === 'file'
+        ? where || functionName || '(native)'
+        : `${functionName || '(anonymous)'} — ${where || '(native)'}${where ? `:${lineNumber + 1}` : ''}`;
+    grouped.set(key, (grouped.get(key) ?? 0) + (node.hitCount ?? 0));
+  }
+  return [...grouped.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, hits]) => `| ${((hits / total) * 100).toFixed(1)} % | \`${key}\` |`);
+}
