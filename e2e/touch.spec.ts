@@ -20,6 +20,7 @@ function smallTargets(page: Page) {
       'textarea',
       '.mantine-Checkbox-body',
       '.mantine-Radio-body',
+      '.segmented-choice-item label',
     ].join(',');
     return Array.from(document.querySelectorAll<HTMLElement>(selector))
       .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')

@@ -41,6 +41,12 @@ async function main() {
     database.dialect === 'postgres'
       ? new PostgresEventBus(config.databaseUrl, database.db, 'glz_changes', logger)
       : new InProcessEventBus();
+  // Listening before answering: until LISTEN is active this instance hears no change (its own
+  // come back by NOTIFY too). Bounded: a slow LISTEN only means browsers refetch on their own
+  // (the bus has no mark meanwhile), it is no reason not to start.
+  if (events instanceof PostgresEventBus) {
+    await Promise.race([events.whenReady(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
   const app = await buildApp({
     config,
     database,

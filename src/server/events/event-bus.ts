@@ -16,9 +16,10 @@ export interface EventBus {
   /**
    * Where this instance's stream of changes stands: `instance.count`, the count going up with
    * every change (and resync) passed to subscribers. An answer read at a mark holds every change
-   * up to it; a browser compares it with its stream's (src/web/lib/stream-marks.ts).
+   * up to it; a browser compares it with its stream's (src/web/lib/stream-marks.ts). Null while
+   * the instance may not hear every change (PostgreSQL: LISTEN not active): browsers then refetch.
    */
-  mark(): string;
+  mark(): string | null;
   close(): Promise<void>;
 }
 

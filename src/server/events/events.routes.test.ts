@@ -58,6 +58,8 @@ describeEachDatabase('live events (SSE)', (ctx) => {
   it('marks where the stream of changes stands: on the opening, on each change, on every API answer', async () => {
     const markOf = async () =>
       (await fetch(`${base}/api/me`, { headers: { cookie: alice.cookie } })).headers.get('x-event-mark')!;
+    // Only staff are told: signed out, no mark.
+    expect((await fetch(`${base}/api/config`)).headers.get('x-event-mark')).toBeNull();
     const before = await markOf();
     expect(before).toMatch(/^[0-9a-f]+\.\d+$/);
     const stream = await open(alice);

@@ -9,10 +9,10 @@ export const HEARTBEAT_MS = 25_000;
  * Its id is the bus's mark after it: every stream is handed the event before the next comes.
  */
 const eventText = new WeakMap<object, string>();
-function changeMessage(event: object, mark: () => string): string {
+function changeMessage(event: object, mark: () => string | null): string {
   let text = eventText.get(event);
   if (text === undefined) {
-    text = `id: ${mark()}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`;
+    text = `id: ${mark() ?? ''}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`;
     eventText.set(event, text);
   }
   return text;

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -112,5 +112,41 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
               where query like ${`listen "glz_changes_${test.database.schema!}"%`}`.execute(test.database.db);
     await stream.waitForNamed('resync', 5000);
     stream.close();
+  });
+
+  it('keeps trying to LISTEN while it cannot, and has no mark until it does', async () => {
+    // PostgreSQL behind a door that opens only after the bus's first attempts have failed.
+    const target = new URL(url!);
+    const door = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const behindDoor = new URL(url!);
+    behindDoor.host = `127.0.0.1:${port}`;
+    const bus = new PostgresEventBus(
+      behindDoor.toString(),
+      test.database.db,
+      `glz_changes_${test.database.schema!}`,
+      pino({ level: 'silent' }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Deaf: an answer read now must not look complete to a browser.
+      expect(bus.mark()).toBeNull();
+      await new Promise<void>((resolve) => door.listen(port, '127.0.0.1', resolve));
+      await bus.whenReady();
+      expect(bus.mark()).toMatch(/^[0-9a-f]+\.\d+$/);
+    } finally {
+      await bus.close();
+      door.close();
+    }
   });
 });

@@ -28,8 +28,8 @@ export class PostgresEventBus implements EventBus {
   private readonly local = new InProcessEventBus();
   private listener: pg.Client | null = null;
   private closed = false;
-  private everConnected = false;
   private readonly ready: Promise<void>;
+  private markReady!: () => void;
 
   constructor(
     private readonly connectionString: string,
@@ -37,10 +37,11 @@ export class PostgresEventBus implements EventBus {
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.ready = this.connect();
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+    void this.connect();
   }
 
-  /** Resolves once LISTEN is active (tests wait for it). */
+  /** Resolves once LISTEN is first active (tests and the server's start wait for it). */
   whenReady(): Promise<void> {
     return this.ready;
   }
@@ -57,9 +58,12 @@ export class PostgresEventBus implements EventBus {
     return this.local.subscribe(listener, onResync);
   }
 
-  /** Counts what this instance has heard (its own changes come back by LISTEN too). */
-  mark(): string {
-    return this.local.mark();
+  /**
+   * Counts what this instance has heard (its own changes come back by LISTEN too); none while
+   * LISTEN is not active, since changes made meanwhile are heard by nobody here.
+   */
+  mark(): string | null {
+    return this.listener ? this.local.mark() : null;
   }
 
   async close(): Promise<void> {
@@ -68,6 +72,10 @@ export class PostgresEventBus implements EventBus {
     await this.listener?.end().catch(() => undefined);
   }
 
+  /**
+   * Opens the LISTEN connection, and again after it is lost or cannot be opened, every second
+   * until it is. Never rejects.
+   */
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
@@ -78,16 +86,32 @@ export class PostgresEventBus implements EventBus {
         this.log.warn({ payload: message.payload }, 'ignored a malformed change event');
       }
     });
+    const retry = () => {
+      if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS);
+    };
     client.on('error', (error) => {
+      if (this.listener !== client) return; // a failed attempt: its own catch retries
       this.log.warn({ err: error }, 'change-event connection lost; reconnecting');
       this.listener = null;
-      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), RECONNECT_MS);
+      retry();
     });
-    await client.connect();
-    await client.query(`listen "${this.channel}"`);
-    // After a lost connection, NOTIFYs sent meanwhile are gone: every stream refetches.
-    if (this.everConnected) this.local.resync();
-    this.everConnected = true;
+    try {
+      await client.connect();
+      await client.query(`listen "${this.channel}"`);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not listen for change events; retrying');
+      await client.end().catch(() => undefined);
+      retry();
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
+    // Changes made while nobody here listened were heard by no stream: every one refetches
+    // (at the first start there is none yet).
+    this.local.resync();
+    this.markReady();
   }
 }

@@ -66,9 +66,15 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
   noteServerDate(response.headers.get('date'));
-  noteAnswer(sentUnder, response.headers.get('x-event-mark'));
-  if (response.status === 204) return undefined as T;
+  const mark = response.headers.get('x-event-mark');
+  if (response.status === 204) {
+    noteAnswer(sentUnder, mark);
+    return undefined as T;
+  }
   const data: unknown = await response.json().catch(() => null);
+  // Once the body is here: a refetch asked for while it was still coming would be merged into
+  // this very request by the query cache, and lost.
+  noteAnswer(sentUnder, mark);
   if (!response.ok) throw responseError(response.status, data);
   return data as T;
 }

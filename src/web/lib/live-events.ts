@@ -118,7 +118,8 @@ export function connectLiveEvents(
       backoff = 1000;
       // Only when something read before the stream opened can have missed a change (on a
       // cold load nothing has: the worklist is not asked for twice). A request already under
-      // way is left to finish rather than started again; its answer is judged when it comes.
+      // way is left to finish rather than started again (the query cache merges the two); its
+      // answer is judged when its body has come (api.ts).
       if (streamMarks.opened(connectMark(message))) {
         void client.invalidateQueries(undefined, { cancelRefetch: false });
       }
@@ -148,6 +149,7 @@ export function connectLiveEvents(
   return () => {
     stopped = true;
     streamMarks.closed();
+    whenAnswerStale(undefined);
     clearTimeout(retry);
     source?.close();
   };

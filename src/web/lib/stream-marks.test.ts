@@ -60,6 +60,24 @@ describe('StreamMarks: whether data can have missed a change while the stream wa
     expect(marks.opened('c3.6')).toBe(true);
   });
 
+  it('an answer to a request sent before a drop is judged against the reopening', () => {
+    const marks = new StreamMarks();
+    marks.opened('a1.5');
+    const sent = marks.sent();
+    marks.closed();
+    // Someone changed it while the tab was away: the reopening refetches, and this answer, read
+    // before the change and landing after the reopening, asks again too.
+    expect(marks.opened('a1.6')).toBe(true);
+    expect(marks.answered(sent, 'a1.5')).toBe(false);
+    // Landing while still down, it waits for the next opening.
+    const other = new StreamMarks();
+    other.opened('a1.5');
+    const early = other.sent();
+    other.closed();
+    expect(other.answered(early, 'a1.5')).toBe(true);
+    expect(other.opened('a1.5')).toBe(false);
+  });
+
   it('a change without a mark leaves the next opening unsure', () => {
     const marks = new StreamMarks();
     marks.opened('a1.3');

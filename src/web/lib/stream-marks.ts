@@ -51,9 +51,11 @@ export class StreamMarks {
    * (every query must then be refetched).
    */
   answered(sentUnder: SentUnder, markText: string | null): boolean {
-    // Sent while a stream was open: changes after it come by the stream (or, once it drops,
-    // the next opening judges).
-    if (sentUnder !== -1) return true;
+    // Sent while this very stream was open: changes after it come by the stream. Sent under a
+    // stream that has dropped since: judged like an answer sent with none (a change made while
+    // it was down is in neither, and the refetch the reopening asked for may have been merged
+    // into this request).
+    if (this.isOpen && sentUnder === this.openings) return true;
     const mark = parseMark(markText);
     if (this.isOpen) return covers(mark, this.openedAt);
     // Still no stream: the opening will judge.
@@ -101,11 +103,15 @@ export const streamMarks = new StreamMarks();
 let onStale: (() => void) | undefined;
 
 /** What to do when an answer turns out to predate the stream (live-events.ts refetches all). */
-export function whenAnswerStale(listener: () => void) {
+export function whenAnswerStale(listener: (() => void) | undefined) {
   onStale = listener;
 }
 
-/** api.ts: note an answer; a stale one asks for a refetch once its data has landed. */
+/**
+ * api.ts: note an answer once its body has been read; a stale one asks for a refetch in the
+ * next task, when the query cache has taken the answer in (a refetch asked for while the
+ * request is still under way is merged into it).
+ */
 export function noteAnswer(sentUnder: SentUnder, markText: string | null) {
   if (!streamMarks.answered(sentUnder, markText)) setTimeout(() => onStale?.(), 0);
 }
