@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { SseClient } from '../test/sse-client';
+import { freePort } from '../test/spawn-server';
 import { sessionCookie, TEST_INVITE_CODE, TEST_PASSWORD, testConfig } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { NOTIFY_LIMIT_BYTES, notifyPayload, PostgresEventBus } from './postgres-event-bus';
@@ -123,12 +124,7 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
       upstream.on('error', () => socket.destroy());
       socket.on('error', () => upstream.destroy());
     });
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const behindDoor = new URL(url!);
     behindDoor.host = `127.0.0.1:${port}`;
     const bus = new PostgresEventBus(

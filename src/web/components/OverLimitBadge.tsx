@@ -1,17 +1,15 @@
 import { Badge } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/due-marks';
 import { overLimit } from '../../domain/status-limits';
 import type { WorkRulesDto } from '../../domain/work-rules';
-import { useShopToday } from '../lib/shop-today';
-import { workRulesQuery } from '../lib/work-rules-query';
+import { useUrgencyContext } from '../lib/shop-today';
 
 type LimitedTicket = { status: string; statusSince: string | null };
 
 /** «В статусе N дн.» on a ticket that has stayed longer than its status allows (issue 20). */
 export function OverLimitBadge({ ticket }: { ticket: LimitedTicket }) {
-  const rules = useQuery(workRulesQuery).data;
-  return <OverLimitBadgeOn ticket={ticket} rules={rules} today={useShopToday()} />;
+  const { rules, today } = useUrgencyContext();
+  return <OverLimitBadgeOn ticket={ticket} rules={rules} today={today} />;
 }
 
 /** The same under given rules and day: a long list reads them once for all its rows. */

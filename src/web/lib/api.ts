@@ -66,15 +66,11 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);
   }
   noteServerDate(response.headers.get('date'));
-  const mark = response.headers.get('x-event-mark');
-  if (response.status === 204) {
-    noteAnswer(sentUnder, mark);
-    return undefined as T;
-  }
-  const data: unknown = await response.json().catch(() => null);
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => null);
   // Once the body is here: a refetch asked for while it was still coming would be merged into
   // this very request by the query cache, and lost.
-  noteAnswer(sentUnder, mark);
+  noteAnswer(sentUnder, response.headers.get('x-event-mark'));
+  if (response.status === 204) return undefined as T;
   if (!response.ok) throw responseError(response.status, data);
   return data as T;
 }

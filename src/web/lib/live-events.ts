@@ -109,6 +109,8 @@ export function connectLiveEvents(
   let stopped = false;
   let backoff = 1000;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // A request already under way is left to finish rather than started again.
+  const refetchAll = () => void client.invalidateQueries(undefined, { cancelRefetch: false });
 
   const open = () => {
     source = new EventSource('/api/events');
@@ -120,9 +122,7 @@ export function connectLiveEvents(
       // cold load nothing has: the worklist is not asked for twice). A request already under
       // way is left to finish rather than started again (the query cache merges the two); its
       // answer is judged when its body has come (api.ts).
-      if (streamMarks.opened(connectMark(message))) {
-        void client.invalidateQueries(undefined, { cancelRefetch: false });
-      }
+      if (streamMarks.opened(connectMark(message))) refetchAll();
       onReconnect?.();
     });
     source.addEventListener('resync', () => void client.invalidateQueries());
@@ -144,7 +144,7 @@ export function connectLiveEvents(
     };
   };
 
-  whenAnswerStale(() => void client.invalidateQueries(undefined, { cancelRefetch: false }));
+  whenAnswerStale(refetchAll);
   open();
   return () => {
     stopped = true;

@@ -35,15 +35,22 @@ const currentTime = () => now;
  * overnight.
  */
 export function useShopToday(): string {
-  const timeZone = useQuery(workRulesQuery).data?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
-  const time = useSyncExternalStore(subscribe, currentTime);
-  return useMemo(() => todayIn(timeZone, time), [timeZone, time]);
+  return useTodayIn(useQuery(workRulesQuery).data?.timeZone);
 }
 
-/** What a list's urgency marks need, read once for all its rows (each row reading it cost 2 queries). */
+function useTodayIn(timeZone: string | undefined): string {
+  const zone = timeZone || DEFAULT_SHOP_TIME_ZONE;
+  const time = useSyncExternalStore(subscribe, currentTime);
+  return useMemo(() => todayIn(zone, time), [zone, time]);
+}
+
+/**
+ * The shop's rules and today's date together: what urgency marks need. A list reads them once
+ * for all its rows (each row reading them cost two query subscriptions).
+ */
 export function useUrgencyContext() {
   const rules = useQuery(workRulesQuery).data;
-  const today = useShopToday();
+  const today = useTodayIn(rules?.timeZone);
   return useMemo(() => ({ rules, today }), [rules, today]);
 }
 
