@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import { gramTokens } from './search-grams';
+import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
 export interface Database {
@@ -47,7 +48,7 @@ function openSqlite(file: string): Database {
   sqlite.function('search_gram_tokens', { deterministic: true }, (text: unknown) =>
     gramTokens(typeof text === 'string' ? text : ''),
   );
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
 }
 

@@ -172,48 +172,84 @@ function side(
   return query.orderBy('work_sort').orderBy('id').limit(limit);
 }
 
+/** Where a row stands in the worklist's order: enough to merge the sides and to page on. */
+type WorkKey = Pick<WorkRow, 'work_sort' | 'kind_rank' | 'id'>;
+
 /** The worklist's order: the stored key, then tickets before tasks, then number. */
-function compareRows(a: WorkRow, b: WorkRow): number {
+function compareRows(a: WorkKey, b: WorkKey): number {
   if (a.work_sort !== b.work_sort) return a.work_sort < b.work_sort ? -1 : 1;
   return a.kind_rank - b.kind_rank || Number(a.id) - Number(b.id);
 }
 
 /**
- * One side's first `limit` rows after the cursor. A search that matches many rows walks a stretch
- * of the side's order first and reads the index when that did not fill the page (readPlanned).
+ * Where one side's first `limit` rows after the cursor stand. A search that matches many rows
+ * walks a stretch of the side's order first and reads the index when that did not fill the page
+ * (readPlanned).
  */
-function readSide(
+async function readSideKeys(
   db: Kysely<DB>,
   kind: WorkKind,
   filter: WorkFilter,
   after: WorkCursor | undefined,
   limit: number,
-) {
+): Promise<WorkKey[]> {
   const plan = planFor(filter, kind);
   const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
-  return readPlanned<WorkRow, { sort: string; id: number }>(plan, limit, {
-    read: (searchPlan, upTo) =>
-      side(db, kind, withPlan(searchPlan), after, limit, upTo).execute() as Promise<WorkRow[]>,
-    positionAt: async (n) => {
-      const row = await side(db, kind, { ...filter, search: NO_SEARCH }, after, 1)
-        .clearSelect()
-        .select(['work_sort', 'id'])
-        .offset(n - 1)
-        .executeTakeFirst();
-      return row ? { sort: row.work_sort, id: Number(row.id) } : null;
+  const kind_rank = kindRank(kind);
+  const keys = await readPlanned<{ work_sort: string; id: number }, { sort: string; id: number }>(
+    plan,
+    limit,
+    {
+      read: (searchPlan, upTo) =>
+        side(db, kind, withPlan(searchPlan), after, limit, upTo)
+          .clearSelect()
+          .select(['work_sort', 'id'])
+          .execute(),
+      positionAt: async (n) => {
+        const row = await side(db, kind, { ...filter, search: NO_SEARCH }, after, 1)
+          .clearSelect()
+          .select(['work_sort', 'id'])
+          .offset(n - 1)
+          .executeTakeFirst();
+        return row ? { sort: row.work_sort, id: Number(row.id) } : null;
+      },
     },
-  });
+  );
+  return keys.map(({ work_sort, id }) => ({ work_sort, kind_rank, id: Number(id) }));
 }
 
-/** The merged worklist page in the spec's order (then kind, then number): each side read on its own. */
+/**
+ * The merged worklist page in the spec's order (then kind, then number). Each side is walked
+ * for its positions alone, and every column is read for the rows of the page only: the sides
+ * together name twice the page, and turning a row's twenty columns into JavaScript values was
+ * most of what a page cost (docs/benchmarks.md «Throughput»). A row that went to the Корзина
+ * between the two reads is left out; one changed meanwhile is shown as it is now, in the place
+ * it was found (its live update follows).
+ */
 export async function listWork(
   db: Kysely<DB>,
   filter: WorkFilter,
   after: WorkCursor | undefined,
   limit: number,
 ): Promise<WorkRow[]> {
-  const sides = await Promise.all(filter.kinds.map((kind) => readSide(db, kind, filter, after, limit)));
-  return sides.flat().sort(compareRows).slice(0, limit);
+  const sides = await Promise.all(filter.kinds.map((kind) => readSideKeys(db, kind, filter, after, limit)));
+  const page = sides.flat().sort(compareRows).slice(0, limit);
+  const read = await Promise.all(
+    filter.kinds.map((kind) => {
+      const ids = page.filter((key) => key.kind_rank === kindRank(kind)).map((key) => key.id);
+      if (ids.length === 0) return [];
+      return workColumns(db, kind)
+        .where('id', 'in', ids)
+        .where('work_sort', '<', TRASH_SORT_PREFIX)
+        .execute() as Promise<WorkRow[]>;
+    }),
+  );
+  const rows = new Map(read.flat().map((row) => [`${row.kind_rank}:${Number(row.id)}`, row]));
+  return page.flatMap((key) => {
+    const row = rows.get(`${key.kind_rank}:${key.id}`);
+    // The page's cursor goes on from where the walk found the row.
+    return row ? [{ ...row, work_sort: key.work_sort }] : [];
+  });
 }
 
 /**
