@@ -4,10 +4,14 @@ import type { RecordKind } from '../../domain/records';
 import { holdWhileWriting } from './own-writes';
 import { streamMarks, whenAnswerStale } from './stream-marks';
 import { queryKeys } from './query-keys';
+import { refreshListsShowingClient, refreshRecordLists } from './record-list-refresh';
 import { refreshWorklists } from './worklist-refresh';
 import { TRASH_WORK_STATE } from '../../domain/worklist';
 
-/** The queries a change makes stale besides the worklist's (refreshWorklists): the open detail first. */
+/**
+ * The queries a change makes stale besides the worklist's (refreshWorklists) and the ticket and
+ * task lists' (record-list-refresh.ts): the open detail first.
+ */
 export function affectedQueries(event: ChangeEvent): QueryKey[] {
   const { clients, tickets, tasks, trash } = queryKeys;
   // A change no list shows (a file, a message) leaves the lists and the Корзина alone.
@@ -24,24 +28,22 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'ticket':
       return [
         event.id === null ? tickets.all : tickets.detail(event.id),
-        ...(listed ? [tickets.lists] : []),
         history('ticket'),
         ...(trashMoved && listed ? [trash] : []),
       ];
     case 'task':
       return [
         event.id === null ? tasks.all : tasks.detail(event.id),
-        ...(listed ? [tasks.lists] : []),
         history('task'),
         ...(trashMoved && listed ? [trash] : []),
       ];
     case 'client':
-      // Tickets and tasks show the client's name and phone.
+      // Tickets and tasks show the client's name and phone (their lists: refreshListsShowingClient).
       return [
         event.id === null ? clients.all : clients.detail(event.id),
         clients.lists,
-        tickets.all,
-        tasks.all,
+        tickets.details,
+        tasks.details,
         history('client'),
         trash,
       ];
@@ -73,6 +75,9 @@ export function applyChangeEvent(client: QueryClient, event: ChangeEvent, receiv
     (holdWhileWriting(detail, event.version) || alreadyHas(client, detail, event.version));
   if (detail && !ownUpdate) void client.invalidateQueries({ queryKey: detail });
   for (const queryKey of rest) void client.invalidateQueries({ queryKey });
+  if (event.entity === 'ticket' || event.entity === 'task') {
+    refreshRecordLists(client, event as ChangeEvent & { entity: 'ticket' | 'task' });
+  } else if (event.entity === 'client' && event.op !== 'create') refreshListsShowingClient(client, event.id);
   refreshWorklists(client, event, receivedAt);
 }
 

@@ -23,6 +23,7 @@ export const queryKeys = {
     list: (filter: Record<string, string | number>) => ['tickets', 'list', filter] as const,
     /** Under lists: a ticket's change refreshes it. */
     legacyStatuses: ['tickets', 'list', 'legacy-statuses'] as const,
+    details: ['tickets', 'detail'] as const,
     detail: (id: number) => ['tickets', 'detail', id] as const,
     /** Under the detail: a change of the ticket refreshes its papers too. */
     document: (id: number, kind: string) => ['tickets', 'detail', id, 'document', kind] as const,
@@ -31,6 +32,7 @@ export const queryKeys = {
     all: ['tasks'] as const,
     lists: ['tasks', 'list'] as const,
     list: (filter: Record<string, string | number>) => ['tasks', 'list', filter] as const,
+    details: ['tasks', 'detail'] as const,
     detail: (id: number) => ['tasks', 'detail', id] as const,
   },
   work: {
