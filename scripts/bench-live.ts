@@ -42,12 +42,17 @@ const CHANGES = Number(values.changes);
 const BROWSERS = Number(values.browsers);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** What the tabs have open: most the worklist's first page, some a list the edits never touch. */
-const VIEWS: { share: number; params: Record<string, string> }[] = [
-  { share: 0.8, params: {} },
-  { share: 0.1, params: { states: 'closed' } },
-  { share: 0.1, params: { type: 'tasks', q: 'забрать' } },
+/**
+ * What the tabs have open: most the worklist's first page, some lists the edits never touch
+ * (Закрытые, a task search, the ticket list's newest first).
+ */
+const VIEWS: { share: number; screen: 'work' | 'tickets'; params: Record<string, string> }[] = [
+  { share: 0.7, screen: 'work', params: {} },
+  { share: 0.1, screen: 'work', params: { states: 'closed' } },
+  { share: 0.1, screen: 'work', params: { type: 'tasks', q: 'забрать' } },
+  { share: 0.1, screen: 'tickets', params: { q: '', status: '' } },
 ];
+type View = (typeof VIEWS)[number] & { page: Page<{ id: number }>; counts: object | null };
 const countParams = (params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).filter(([name]) => name !== 'states'));
 
@@ -88,14 +93,17 @@ function getJson<T>(base: string, url: string, cookie: string): Promise<T> {
 async function refetchStale(tab: Tab, base: string, cookie: string): Promise<boolean> {
   const stale = tab.client
     .getQueryCache()
-    .findAll({ queryKey: queryKeys.work.all })
+    .findAll()
     .filter((query) => query.state.isInvalidated);
   await Promise.all(
     stale.map(async (query) => {
-      const [, part, params] = query.queryKey as ['work', string, Record<string, string>];
+      const [screen, part, params] = query.queryKey as [string, string, Record<string, string>];
       tab.requests += 1;
       const search = new URLSearchParams(params);
-      if (part === 'counts') {
+      if (screen === 'tickets') {
+        const page = await getJson<Page<{ id: number }>>(base, `/api/tickets?${search}`, cookie);
+        tab.client.setQueryData(query.queryKey, { pages: [page], pageParams: [null] });
+      } else if (part === 'counts') {
         const { counts } = await getJson<{ counts: object }>(base, `/api/work/counts?${search}`, cookie);
         tab.client.setQueryData(query.queryKey, counts);
       } else {
@@ -107,18 +115,17 @@ async function refetchStale(tab: Tab, base: string, cookie: string): Promise<boo
   return stale.length > 0;
 }
 
-function openTab(
-  base: string,
-  cookie: string,
-  view: { params: Record<string, string>; page: Page<WorkItemDto>; counts: object },
-  mode: 'patch' | 'before',
-): Promise<Tab> {
+function openTab(base: string, cookie: string, view: View, mode: 'patch' | 'before'): Promise<Tab> {
   const client = new QueryClient();
-  const data: InfiniteData<Page<WorkItemDto>, string | null> = { pages: [view.page], pageParams: [null] };
+  const data: InfiniteData<Page<{ id: number }>, string | null> = { pages: [view.page], pageParams: [null] };
   // Loaded a while ago: the counts' guard against an answer overtaking its event does not apply.
   const updatedAt = Date.now() - 60_000;
-  client.setQueryData(queryKeys.work.list(view.params), data, { updatedAt });
-  client.setQueryData(queryKeys.work.counts(countParams(view.params)), view.counts, { updatedAt });
+  if (view.screen === 'tickets')
+    client.setQueryData(queryKeys.tickets.list(view.params), data, { updatedAt });
+  else {
+    client.setQueryData(queryKeys.work.list(view.params), data, { updatedAt });
+    client.setQueryData(queryKeys.work.counts(countParams(view.params)), view.counts, { updatedAt });
+  }
   return new Promise((resolve, reject) => {
     const tab = { client, heardAt: 0, doneAt: 0, requests: 0, edit: 0 } as Tab;
     tab.stream = http.get(`${base}/api/events`, { headers: { cookie }, agent: false }, (response) => {
@@ -215,7 +222,7 @@ async function measure(
   pid: number,
   size: number,
   mode: 'patch' | 'before',
-  views: { params: Record<string, string>; page: Page<WorkItemDto>; counts: object }[],
+  views: View[],
   ticketIds: number[],
 ): Promise<Run> {
   log(`  ${size} tabs (${mode}): opening…`);
@@ -296,21 +303,32 @@ async function benchTarget(target: BenchTarget, port: number) {
   const { server, base, cookie } = await seededServer(target, port, sizes);
   const runs: Run[] = [];
   try {
-    const views = await Promise.all(
-      VIEWS.map(async ({ params }) => ({
-        params,
-        page: await getJson<Page<WorkItemDto>>(base, `/api/work?${new URLSearchParams(params)}`, cookie),
-        counts: (
-          await getJson<{ counts: object }>(
-            base,
-            `/api/work/counts?${new URLSearchParams(countParams(params))}`,
-            cookie,
-          )
-        ).counts,
-      })),
+    const views: View[] = await Promise.all(
+      VIEWS.map(async (view) => {
+        const search = new URLSearchParams(view.params);
+        if (view.screen === 'tickets') {
+          return {
+            ...view,
+            page: await getJson<Page<{ id: number }>>(base, `/api/tickets?${search}`, cookie),
+            counts: null,
+          };
+        }
+        const counts = await getJson<{ counts: object }>(
+          base,
+          `/api/work/counts?${new URLSearchParams(countParams(view.params))}`,
+          cookie,
+        );
+        return {
+          ...view,
+          page: await getJson<Page<WorkItemDto>>(base, `/api/work?${search}`, cookie),
+          counts: counts.counts,
+        };
+      }),
     );
     // Tickets on the first page: the row every worklist tab shows changes.
-    const ticketIds = views[0]!.page.items.filter((item) => item.kind === 'ticket').map((item) => item.id);
+    const ticketIds = (views[0]!.page as Page<WorkItemDto>).items
+      .filter((item) => item.kind === 'ticket')
+      .map((item) => item.id);
     for (const size of SIZES) {
       if (BEFORE.has(size))
         runs.push(await measure(base, cookie, server.pid!, size, 'before', views, ticketIds));
@@ -331,7 +349,7 @@ const lines = [
     `Node ${process.version}, load average before the run ${os.loadavg()[0]!.toFixed(2)}; ` +
     `${Number(values.tickets).toLocaleString('en')} tickets, ${Number(values.tasks).toLocaleString('en')} tasks, ` +
     `${Number(values.clients).toLocaleString('en')} clients. One server process; every simulated tab in one client process ` +
-    `(80 % on the worklist's first page, 10 % on Закрытые, 10 % on a task search no edit touches), ${BROWSERS} real Chromium tabs ` +
+    `(70 % on the worklist's first page, 10 % on Закрытые, 10 % on a task search no edit touches, 10 % on the ticket list's newest first page), ${BROWSERS} real Chromium tabs ` +
     `on the worklist beside them; ${CHANGES} edits of a ticket on the first page (its device, shown in the row), each after every tab ` +
     'was up to date after the previous. Times run from sending the edit. "Tab up to date": its list and counts patched, or ' +
     're-fetched when its code asked; over every tab, including those the edit does not touch. "Before": the tabs as the app ran ' +
