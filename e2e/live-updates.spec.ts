@@ -134,3 +134,52 @@ test('a change made while the stream was not yet open still shows once it opens'
   openStream();
   await expect(page.getByLabel('Название')).toHaveValue('Пока потока не было', { timeout: 10_000 });
 });
+
+test('the ticket list asks the server again only for changes that reach it', async ({ browser, request }) => {
+  const viewerAccount = await registerViaApi(request, 'Списочная Светлана');
+  const actorAccount = await registerViaApi(request, 'Заявочный Захар');
+  const viewer = await (await browser.newContext()).newPage();
+  const actor = await (await browser.newContext()).newPage();
+  await loginViaUi(viewer, viewerAccount);
+  await loginViaUi(actor, actorAccount);
+
+  const token = `список${Date.now()}`;
+  await viewer.goto('/app/tickets');
+  await viewer.getByLabel('Поиск заявок').fill(token);
+  await expect(viewer.getByText('Нет заявок')).toBeVisible();
+  // Settled: from here on, every request for the ticket list is counted.
+  await viewer.waitForTimeout(1000);
+  const asked: string[] = [];
+  viewer.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/tickets') asked.push(r.url());
+  });
+
+  // Changes the list's search does not find: heard, and nothing asked.
+  const other = await (
+    await actor.request.post('/api/tickets', {
+      data: { title: 'Замена SSD', client: { mode: 'new', fullName: 'Посторонний Павел' } },
+    })
+  ).json();
+  const edited = await actor.request.patch(`/api/tickets/${other.ticket.id}`, {
+    data: { device: 'Чужой ноутбук', version: other.ticket.version },
+  });
+  expect(edited.ok()).toBe(true);
+
+  // A new ticket it does find: shown, for one request.
+  const mine = await (
+    await actor.request.post('/api/tickets', {
+      data: { title: 'Гарантийный ремонт', client: { mode: 'new', fullName: `Клиент ${token}` } },
+    })
+  ).json();
+  const row = viewer.getByTestId('ticket-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Новая');
+  expect(asked).toHaveLength(1);
+
+  // A change of a ticket it shows: shown too.
+  const stepped = await actor.request.post(`/api/tickets/${mine.ticket.id}/step`, {
+    data: { direction: 'forward', expectedStatus: 'new' },
+  });
+  expect(stepped.ok()).toBe(true);
+  await expect(row).toContainText('Доставка оформлена');
+});

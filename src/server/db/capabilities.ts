@@ -15,3 +15,12 @@ export async function lockUserRoles(trx: Transaction<DB>, dialect: DialectName):
     await sql`select pg_advisory_xact_lock(${USER_ROLES_LOCK})`.execute(trx);
   }
 }
+
+/**
+ * Whether a query is a call within this process (SQLite) rather than a round trip to a server
+ * (PostgreSQL): then several small queries cost less than one that reads more rows than it needs
+ * (the worklist reads its rows' positions first, docs/decisions/024).
+ */
+export function queriesAreInProcess(dialect: DialectName): boolean {
+  return dialect === 'sqlite';
+}

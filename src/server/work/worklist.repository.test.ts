@@ -72,6 +72,7 @@ for (const dialect of testDialects()) {
         { kinds: ['ticket', 'task'], states: ['new', 'in_progress'], search: NO_SEARCH },
         undefined,
         10,
+        { positionsFirst: true },
       );
       expect(plugin.wrote).toBe(true);
       expect(rows.map((row) => [row.kind, Number(row.id), row.title])).toEqual([

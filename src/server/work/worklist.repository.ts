@@ -182,57 +182,72 @@ function compareRows(a: WorkKey, b: WorkKey): number {
 }
 
 /**
- * Where one side's first `limit` rows after the cursor stand. A search that matches many rows
- * walks a stretch of the side's order first and reads the index when that did not fill the page
- * (readPlanned).
+ * One side's first `limit` rows after the cursor: their positions alone, or every column. A
+ * search that matches many rows walks a stretch of the side's order first and reads the index
+ * when that did not fill the page (readPlanned).
  */
-async function readSideKeys(
+async function readSide<Columns extends 'positions' | 'all'>(
   db: Kysely<DB>,
   kind: WorkKind,
   filter: WorkFilter,
   after: WorkCursor | undefined,
   limit: number,
-): Promise<WorkKey[]> {
+  columns: Columns,
+): Promise<Columns extends 'positions' ? WorkKey[] : WorkRow[]> {
+  type Result = Columns extends 'positions' ? WorkKey[] : WorkRow[];
   const plan = planFor(filter, kind);
   const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
-  const kind_rank = kindRank(kind);
-  const keys = await readPlanned<{ work_sort: string; id: number }, { sort: string; id: number }>(
-    plan,
-    limit,
-    {
-      read: (searchPlan, upTo) =>
-        side(db, kind, withPlan(searchPlan), after, limit, upTo)
-          .clearSelect()
-          .select(['work_sort', 'id'])
-          .execute(),
-      positionAt: async (n) => {
-        const row = await side(db, kind, { ...filter, search: NO_SEARCH }, after, 1)
-          .clearSelect()
-          .select(['work_sort', 'id'])
-          .offset(n - 1)
-          .executeTakeFirst();
-        return row ? { sort: row.work_sort, id: Number(row.id) } : null;
-      },
+  const positions = <O>(query: SelectQueryBuilder<DB, 'tickets' | 'tasks', O>) =>
+    query.clearSelect().select(['work_sort', 'id']);
+  const rows = await readPlanned<WorkKey | WorkRow, { sort: string; id: number }>(plan, limit, {
+    read: (searchPlan, upTo) => {
+      const query = side(db, kind, withPlan(searchPlan), after, limit, upTo);
+      return (columns === 'positions' ? positions(query) : query).execute() as Promise<WorkKey[] | WorkRow[]>;
     },
-  );
-  return keys.map(({ work_sort, id }) => ({ work_sort, kind_rank, id: Number(id) }));
+    positionAt: async (n) => {
+      const row = await positions(side(db, kind, { ...filter, search: NO_SEARCH }, after, 1))
+        .offset(n - 1)
+        .executeTakeFirst();
+      return row ? { sort: row.work_sort, id: Number(row.id) } : null;
+    },
+  });
+  if (columns === 'all') return rows as Result;
+  const kind_rank = kindRank(kind);
+  return rows.map(({ work_sort, id }) => ({ work_sort, kind_rank, id: Number(id) })) as Result;
 }
 
 /**
- * The merged worklist page in the spec's order (then kind, then number). Each side is walked
- * for its positions alone, and every column is read for the rows of the page only: the sides
- * together name twice the page, and turning a row's twenty columns into JavaScript values was
- * most of what a page cost (docs/benchmarks.md «Throughput»). A row that went to the Корзина
- * between the two reads is left out; one changed meanwhile is shown as it is now, in the place
- * it was found (its live update follows).
+ * How a worklist page is read. `positionsFirst`: each side is walked for its rows' positions
+ * alone, and every column is then read for the page's rows only. The sides together name twice
+ * the page, and turning a row's twenty columns into JavaScript values was most of a page's SQL
+ * time on SQLite, where a query is a call within the process; on PostgreSQL every query is a
+ * round trip, which costs more than the rows it saves (docs/decisions/024).
+ */
+export interface WorkReading {
+  positionsFirst: boolean;
+}
+
+/**
+ * The merged worklist page in the spec's order (then kind, then number), each side read on its
+ * own. Read positions first, a row that went to the Корзина between the two reads is left out; one
+ * changed in between is shown as it is now, in the place it was found (its live update follows).
  */
 export async function listWork(
   db: Kysely<DB>,
   filter: WorkFilter,
   after: WorkCursor | undefined,
   limit: number,
+  { positionsFirst }: WorkReading,
 ): Promise<WorkRow[]> {
-  const sides = await Promise.all(filter.kinds.map((kind) => readSideKeys(db, kind, filter, after, limit)));
+  if (!positionsFirst) {
+    const sides = await Promise.all(
+      filter.kinds.map((kind) => readSide(db, kind, filter, after, limit, 'all')),
+    );
+    return sides.flat().sort(compareRows).slice(0, limit);
+  }
+  const sides = await Promise.all(
+    filter.kinds.map((kind) => readSide(db, kind, filter, after, limit, 'positions')),
+  );
   const page = sides.flat().sort(compareRows).slice(0, limit);
   const read = await Promise.all(
     filter.kinds.map((kind) => {

@@ -8,6 +8,7 @@ import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
+import { queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
 import {
@@ -120,6 +121,7 @@ interface WorklistDeps {
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
 export function createWorklistService({ database, rules, now }: WorklistDeps) {
   const today = async () => todayIn((await rules()).timeZone, now());
+  const reading = { positionsFirst: queriesAreInProcess(database.dialect) };
 
   /** How each side answers the search among items in these states. */
   async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
@@ -169,7 +171,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       const base = await baseFilter(query);
       const filter: WorkFilter = { ...base, states, searchPlans: await searchPlans(base, states) };
       if (query.order === 'overdue') return listOverdueFirst(filter, query.cursor, limit);
-      const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1);
+      const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1, reading);
       return pageOf(rows, limit, encodeCursor);
     },
 
@@ -190,14 +192,14 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     const rest: WorkFilter = { ...filter, overdueBefore: day };
     const encodeRest = (row: WorkRow) => encodeRestCursor(row, day);
     if (position?.part === 'rest') {
-      return pageOf(await listWork(database.db, rest, position.after, limit + 1), limit, encodeRest);
+      return pageOf(await listWork(database.db, rest, position.after, limit + 1, reading), limit, encodeRest);
     }
     // An unreadable cursor starts from the top, as the plain list does.
     const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
     const overdue = await listOverdue(database.db, filter, day, overdueAfter, limit + 1);
     const encodeOverdue = (row: WorkRow & { overdue_key: string }) => encodeOverdueCursor(row, day);
     if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdue);
-    const others = await listWork(database.db, rest, undefined, limit - overdue.length + 1);
+    const others = await listWork(database.db, rest, undefined, limit - overdue.length + 1, reading);
     const rows = [...overdue, ...others];
     const page = rows.slice(0, limit);
     const last = page.at(-1);
