@@ -1,0 +1,55 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../db/schema';
+import type { WorkFilter } from './worklist.repository';
+
+// The filters the worklist's pages and its counts both narrow by (worklist.repository.ts).
+
+/** Narrows a tickets query to a status and a way in (no-ops without them). */
+export function withTicketFacets<Query extends { where: (...args: never[]) => unknown }>(
+  query: Query,
+  {
+    ticketStatus,
+    channel,
+    createdBetween,
+    closedBetween,
+  }: Pick<WorkFilter, 'ticketStatus' | 'channel' | 'createdBetween' | 'closedBetween'>,
+): Query {
+  // Typed loosely like withOverLimit: tickets only, the caller has left tasks out.
+  let q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
+  if (ticketStatus !== undefined) q = q.where('status', '=', ticketStatus);
+  if (channel === 'walk_in') q = q.where('intake', '=', 'walk_in');
+  else if (channel === 'none') q = q.where('intake', '=', 'pvz').where('delivery_provider', 'is', null);
+  else if (channel !== undefined) q = q.where('intake', '=', 'pvz').where('delivery_provider', '=', channel);
+  if (createdBetween) {
+    q = q.where('created_at', '>=', createdBetween.from).where('created_at', '<', createdBetween.to);
+  }
+  if (closedBetween) {
+    q = q.where('closed_at', '>=', closedBetween.from).where('closed_at', '<', closedBetween.to);
+  }
+  return q as unknown as Query;
+}
+
+/** Narrows a side's query to tickets over their status's time limit (a no-op without the filter). */
+export function withOverLimit<Query extends { where: (...args: never[]) => unknown }>(
+  query: Query,
+  overLimit: WorkFilter['overLimit'],
+): Query {
+  if (overLimit === undefined) return query;
+  // Typed loosely: the same condition goes onto the list's and the counts' queries.
+  const q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
+  const narrowed =
+    overLimit.length === 0
+      ? q.where(sql<boolean>`1 = 0`)
+      : q.where((eb) =>
+          eb.or(
+            overLimit.map(({ status, before }) =>
+              // An imported ticket without the column counts from its creation, as its badge does.
+              eb.and([
+                eb('status', '=', status),
+                eb(sql<string>`coalesce(status_since, created_at)`, '<', before),
+              ]),
+            ),
+          ),
+        );
+  return narrowed as unknown as Query;
+}
