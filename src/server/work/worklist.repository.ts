@@ -228,10 +228,15 @@ export interface WorkReading {
   positionsFirst: boolean;
 }
 
+/** Reads of positions that may meet a row gone before its columns are read, before reading whole rows. */
+const POSITIONS_ATTEMPTS = 3;
+
 /**
  * The merged worklist page in the spec's order (then kind, then number), each side read on its
- * own. Read positions first, a row that went to the Корзина between the two reads is left out; one
- * changed in between is shown as it is now, in the place it was found (its live update follows).
+ * own. Read positions first, a row can go to the Корзина (or for good) between the two reads: then
+ * the page is read again, since a page one row short would look like the list's end (the caller
+ * asks for one row more than it shows to know whether another page follows). A row changed in
+ * between is shown as it is now, in the place it was found (its live update follows).
  */
 export async function listWork(
   db: Kysely<DB>,
@@ -240,12 +245,23 @@ export async function listWork(
   limit: number,
   { positionsFirst }: WorkReading,
 ): Promise<WorkRow[]> {
-  if (!positionsFirst) {
-    const sides = await Promise.all(
-      filter.kinds.map((kind) => readSide(db, kind, filter, after, limit, 'all')),
-    );
-    return sides.flat().sort(compareRows).slice(0, limit);
+  for (let attempt = 0; positionsFirst && attempt < POSITIONS_ATTEMPTS; attempt += 1) {
+    const rows = await readByPositions(db, filter, after, limit);
+    if (rows) return rows;
   }
+  const sides = await Promise.all(
+    filter.kinds.map((kind) => readSide(db, kind, filter, after, limit, 'all')),
+  );
+  return sides.flat().sort(compareRows).slice(0, limit);
+}
+
+/** The page read positions first; null when one of its rows was gone by the time its columns were read. */
+async function readByPositions(
+  db: Kysely<DB>,
+  filter: WorkFilter,
+  after: WorkCursor | undefined,
+  limit: number,
+): Promise<WorkRow[] | null> {
   const sides = await Promise.all(
     filter.kinds.map((kind) => readSide(db, kind, filter, after, limit, 'positions')),
   );
@@ -261,11 +277,12 @@ export async function listWork(
     }),
   );
   const rows = new Map(read.flat().map((row) => [`${row.kind_rank}:${Number(row.id)}`, row]));
-  return page.flatMap((key) => {
-    const row = rows.get(`${key.kind_rank}:${key.id}`);
+  if (rows.size < page.length) return null;
+  return page.map((key) => ({
+    ...rows.get(`${key.kind_rank}:${key.id}`)!,
     // The page's cursor goes on from where the walk found the row.
-    return row ? [{ ...row, work_sort: key.work_sort }] : [];
-  });
+    work_sort: key.work_sort,
+  }));
 }
 
 /**

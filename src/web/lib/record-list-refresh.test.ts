@@ -103,6 +103,8 @@ describe('refreshRecordLists', () => {
     expect(legacy([], event(moved(5, 'closed')))).toBe(false);
     expect(legacy(['returned'], event(moved(5, 'closed')))).toBe(true);
     expect(legacy([], event({ ...moved(5, 'closed'), before: facts('trash') }))).toBe(true);
+    // Deleted for good from the Корзина: nothing comes back.
+    expect(legacy([], event({ ...moved(5, null), before: facts('trash') }))).toBe(false);
     expect(legacy([], event(undefined, null))).toBe(true);
     expect(legacy(['returned'], event('unchanged'))).toBe(false);
   });
@@ -117,16 +119,20 @@ describe('refreshListsShowingClient', () => {
       search: queryKeys.tasks.list({ status: '', q: 'ив' }),
       card: queryKeys.tickets.list({ clientId: 5 }),
       otherCard: queryKeys.tickets.list({ clientId: 6 }),
+      loading: queryKeys.tasks.list({ status: 'closed' }),
     };
     client.setQueryData(keys.shows, pages());
     client.setQueryData(keys.other, { pages: [{ items: [row(1, '2026-11-01', 6)], nextCursor: null }] });
     client.setQueryData(keys.search, { pages: [{ items: [], nextCursor: null }] });
     client.setQueryData(keys.card, { items: [], nextCursor: null });
     client.setQueryData(keys.otherCard, { items: [], nextCursor: null });
+    // Its next page is on the way, read before the change perhaps.
+    client.setQueryData(keys.loading, { pages: [{ items: [], nextCursor: 'c1' }] });
+    client.getQueryCache().find({ queryKey: keys.loading })!.setState({ fetchStatus: 'fetching' });
     refreshListsShowingClient(client, 5);
     const stale = Object.entries(keys)
       .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
-    expect(stale.sort()).toEqual(['card', 'search', 'shows']);
+    expect(stale.sort()).toEqual(['card', 'loading', 'search', 'shows']);
   });
 });

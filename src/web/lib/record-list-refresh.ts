@@ -83,17 +83,15 @@ export function refreshRecordLists(client: QueryClient, event: ChangeEvent & { e
   const refetch = (query: Query) => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   for (const query of lists) {
     const [, , params] = query.queryKey;
-    if (params === queryKeys.tickets.legacyStatuses[2]) {
+    // An answer under way may have been read before the change: it is asked for again.
+    if (query.state.fetchStatus === 'fetching') refetch(query);
+    else if (params === queryKeys.tickets.legacyStatuses[2]) {
       if (legacyStatusesMayChange(query.state.data, event)) refetch(query);
-      continue;
-    }
-    if (
+    } else if (
       move === undefined ||
       event.id === null ||
       typeof params !== 'object' ||
       params === null ||
-      // A page under way may have been read before the change: it is read again.
-      query.state.fetchStatus === 'fetching' ||
       recordListMustRefetch(params as Record<string, unknown>, query.state.data, event.id, move)
     ) {
       refetch(query);
@@ -110,7 +108,8 @@ function legacyStatusesMayChange(data: unknown, event: ChangeEvent): boolean {
   if (!Array.isArray(data) || data.length > 0) return true;
   const move = event.work;
   if (event.id === null || move === undefined || move === 'unchanged') return move !== 'unchanged';
-  return move.before?.state === TRASH_WORK_STATE;
+  // Restored, not deleted for good (a purge, too, comes from the Корзина).
+  return move.before?.state === TRASH_WORK_STATE && move.after !== null;
 }
 
 /**
@@ -124,6 +123,8 @@ export function refreshListsShowingClient(client: QueryClient, clientId: number 
       if (typeof params !== 'object' || params === null) continue;
       if (
         clientId === null ||
+        // A page under way may have been read before the change.
+        query.state.fetchStatus === 'fetching' ||
         listMayShowClient(params as Record<string, unknown>, query.state.data, clientId)
       ) {
         void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
