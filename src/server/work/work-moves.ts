@@ -3,7 +3,7 @@ import type { WorkFacts, WorkMove } from '../../domain/live-events';
 import { TRASH_WORK_STATE, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import { toWorkItem } from './work-item-dto';
-import { readWorkEntry } from './worklist.repository';
+import { workColumns, type WorkRow } from './worklist.repository';
 
 /** The stored columns the worklist filters on. */
 interface FactColumns {
@@ -24,6 +24,16 @@ export function workFactsOf(row: FactColumns): WorkFacts {
     text: row.search_text,
     phone: row.client_phone_digits,
   };
+}
+
+/** One item's worklist row with the facts lists are filtered on (WorkFacts), or undefined. */
+function readWorkEntry(db: Kysely<DB>, kind: WorkKind, id: number) {
+  return workColumns(db, kind)
+    .select(['work_state', 'search_text', 'client_phone_digits'])
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<
+    (WorkRow & { work_state: string; search_text: string; client_phone_digits: string }) | undefined
+  >;
 }
 
 async function readMoveSide(db: Kysely<DB>, kind: WorkKind, id: number) {

@@ -73,7 +73,7 @@ function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): Searc
 }
 
 /** A side's rows with every column a worklist row shows (toWorkItem), unfiltered. */
-function workColumns(db: Kysely<DB>, kind: WorkKind) {
+export function workColumns(db: Kysely<DB>, kind: WorkKind) {
   const table = kind === 'ticket' ? 'tickets' : 'tasks';
   const rank = kindRank(kind);
   return db.selectFrom(table).select([
@@ -389,14 +389,4 @@ export function listOverdue(
     .orderBy('id')
     .limit(limit)
     .execute() as Promise<(WorkRow & { overdue_key: string })[]>;
-}
-
-/** One item's worklist row with the facts lists are filtered on (WorkFacts), or undefined. */
-export function readWorkEntry(db: Kysely<DB>, kind: WorkKind, id: number) {
-  return workColumns(db, kind)
-    .select(['work_state', 'search_text', 'client_phone_digits'])
-    .where('id', '=', id)
-    .executeTakeFirst() as Promise<
-    (WorkRow & { work_state: string; search_text: string; client_phone_digits: string }) | undefined
-  >;
 }
