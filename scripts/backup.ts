@@ -4,13 +4,15 @@
 import { writeBackup } from '../src/server/backup/write-backup';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
+import { openFileStore } from '../src/server/files/open-file-store';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
+const store = await openFileStore(config, { tempFolder: '.tmp-backup' });
 try {
   const started = Date.now();
   const { file, manifest } = await writeBackup(
-    { database, databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    { database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, store },
     config.backupDir,
   );
   const { size } = await import('node:fs').then((fs) => fs.statSync(file));
@@ -27,4 +29,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.destroy();
+  store.close?.();
 }

@@ -41,6 +41,7 @@ try {
   const report = await runImport({
     database,
     dataDir: config.dataDir,
+    s3: config.s3,
     exportFile: values.from,
     filesDir: values.files ?? null,
     dryRun,

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { BackupArchiveError } from '../src/server/backup/read-backup';
 import { restoreBackup } from '../src/server/backup/restore-backup';
 import { loadConfig } from '../src/server/config';
+import { openFileStore } from '../src/server/files/open-file-store';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -18,10 +19,12 @@ if (!archive || positionals.length > 1) {
   process.exit(2);
 }
 const config = loadConfig();
+const store = await openFileStore(config, { tempFolder: '.tmp-restore' });
 try {
   const manifest = await restoreBackup(archive, {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    store,
     force: values.force,
   });
   const { tickets, tasks, clients, files } = manifest.counts;
@@ -35,4 +38,6 @@ try {
     `${error instanceof BackupArchiveError ? message : `Не удалось восстановить: ${message}`}\n`,
   );
   process.exitCode = 1;
+} finally {
+  store.close?.();
 }

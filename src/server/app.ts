@@ -51,7 +51,8 @@ import { registerDocumentsRoutes } from './documents/documents.routes';
 import { createTicketDocuments } from './documents/ticket-documents';
 import { findPublicStatus } from './status-page/status-page';
 import { registerStatusPageRoutes } from './status-page/status-page.routes';
-import { LocalFileStore, type FileStore } from './files/file-store';
+import type { FileStore } from './files/file-store';
+import { openFileStore } from './files/open-file-store';
 import { registerFilesRoutes } from './files/files.routes';
 import type { UploadLimits } from './files/upload-limits';
 import { createDefaultAssignees } from './settings/default-assignees';
@@ -110,7 +111,9 @@ export interface AppDeps {
     | 'backupDir'
     | 'backupHour'
     | 'backupKeep'
-  >;
+  > &
+    // Absent in most tests: files on local disk.
+    Partial<Pick<Config, 's3'>>;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
@@ -121,7 +124,7 @@ export interface AppDeps {
   authSleep?: (ms: number) => Promise<void>;
   /** Carries committed changes to live streams; in-process unless given (PostgreSQL: LISTEN/NOTIFY). */
   events?: EventBus;
-  /** Where uploaded files go; by default a LocalFileStore in DATA_DIR/files. */
+  /** Where uploaded files go; by default the settings' (DATA_DIR/files or the S3 bucket). */
   fileStore?: FileStore;
   /** Folder of the built web app; null for an API-only server. */
   webRoot?: string | null;
@@ -171,7 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endSessionsOf: deleteSessionsOfUser,
     dropResetLinksOf: deleteUnusedResets,
   });
-  const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+  const store = deps.fileStore ?? (await openFileStore(config));
+  if ('close' in store && typeof store.close === 'function') {
+    const close = store.close.bind(store) as () => void;
+    app.addHook('onClose', async () => close());
+  }
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());
@@ -249,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    store,
     backupDir: config.backupDir,
     hour: config.backupHour,
     keep: config.backupKeep,

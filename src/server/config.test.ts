@@ -68,6 +68,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_FROM: 'noreply@shop.ru' })).toThrow(/SMTP_URL=/);
   });
 
+  it('files in S3 with a bucket; its keys together; path style by default off AWS; no secret shown', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const config = loadConfig({
+      S3_BUCKET: 'shop-files',
+      S3_ENDPOINT: 'https://storage.yandexcloud.net',
+      S3_REGION: 'ru-central1',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'shop-files',
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI-secret' },
+      forcePathStyle: true,
+    });
+    const line = JSON.stringify(startSettings(config, 'sqlite'));
+    expect(line).toContain('S3 shop-files at https://storage.yandexcloud.net');
+    expect(line).not.toContain('wJalrXUtnFEMI-secret');
+    // On AWS: virtual-host style, keys from the AWS_* variables or the instance's role.
+    expect(loadConfig({ S3_BUCKET: 'shop-files' }).s3).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'shop-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'no' }).s3,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET=undefined: expected the bucket/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'AKID' })).toThrow(
+      /S3_SECRET_ACCESS_KEY=/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Shop_Files' })).toThrow(
+      /S3_BUCKET="Shop_Files": expected a bucket name/,
+    );
+    expect(() =>
+      loadConfig({
+        S3_BUCKET: 'shop-files',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'x',
+        S3_ENDPOINT: 'nope',
+      }),
+    ).toThrow(/S3_ENDPOINT="nope"/);
+  });
+
   it('never echoes a secret in a settings error; counts an invite code without its dashes', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail://user:hunter22@x' })).toThrow(/SMTP_URL=\(hidden\)/);
     expect(() => loadConfig({ SMTP_URL: 'mail://user:hunter22@x' })).not.toThrow(/hunter22/);

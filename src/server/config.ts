@@ -103,6 +103,25 @@ const configSchema = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:you@example.ru or an https:// address')
     .optional(),
+  /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files (issue 23). */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected a bucket name: 3–63 small letters, digits, dots, hyphens',
+    )
+    .optional(),
+  /** Another provider's or one's own server (MinIO, Yandex Object Storage…); AWS without it. */
+  S3_ENDPOINT: z.url({ error: 'expected an address such as https://storage.yandexcloud.net' }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Bucket in the path (`host/bucket/key`), as most servers other than AWS want. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((value) => ['true', '1', 'yes'].includes(value))
+    .optional(),
 });
 
 /** Push services may contact this address about our traffic (RFC 8292); set VAPID_SUBJECT to a real one. */
@@ -121,7 +140,35 @@ function checkVapidPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx)
 }
 
 /** Settings that may hold a password or a key. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY', 'INVITE_CODE']);
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'VAPID_PRIVATE_KEY',
+  'INVITE_CODE',
+  'S3_SECRET_ACCESS_KEY',
+]);
+
+/** S3 settings without a bucket would be ignored in silence; the two keys come together. */
+function checkS3(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx) {
+  const s3Named = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
+    (name) => env[name],
+  );
+  if (!env.S3_BUCKET && s3Named) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: `expected the bucket's name when ${s3Named} is set`,
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message:
+        'expected both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS_* variables then)',
+    });
+  }
+}
 
 /** SMTP_URL and MAIL_FROM come together: one without the other sends nothing, so it is refused. */
 function checkMailPair(env: z.infer<typeof configSchema>, ctx: z.RefinementCtx) {
@@ -186,6 +233,20 @@ function toConfig(env: z.infer<typeof configSchema>) {
         : undefined,
     vapidSubject:
       env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : FALLBACK_VAPID_SUBJECT),
+    /** Files in a bucket; null: on local disk under DATA_DIR/files. */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Path style unless said otherwise when the server is not AWS's own.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+        }
+      : null,
   };
 }
 
@@ -199,7 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
-  const parsed = configSchema.superRefine(checkVapidPair).superRefine(checkMailPair).safeParse(present);
+  const parsed = configSchema
+    .superRefine(checkVapidPair)
+    .superRefine(checkMailPair)
+    .superRefine(checkS3)
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

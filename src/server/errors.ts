@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   /** The server's disk is nearly full (an administrator's problem, not the user's). */
   insufficient_storage: 507,
+  /** The file store (an S3 bucket) did not answer: worth trying again later. */
+  service_unavailable: 503,
   internal: 500,
 } as const;
 

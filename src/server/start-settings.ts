@@ -20,5 +20,9 @@ export function startSettings(config: Config, dialect: DialectName) {
     pushKeysFromEnvironment: config.vapidKeys !== undefined,
     // Whether, not where: SMTP_URL may hold a password.
     passwordEmails: config.mail !== undefined,
+    // The bucket and its server, never its keys.
+    files: config.s3
+      ? `S3 ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+      : 'DATA_DIR/files',
   };
 }

@@ -13,9 +13,13 @@ import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { multipart } from '../test/multipart';
+import { FileNotFoundError, LocalFileStore, type FileStore } from '../files/file-store';
+import { S3FileStore } from '../files/s3-file-store';
+import { startS3TestServer, type S3TestServer } from '../test/s3-test-server';
 import {
   apiCaller,
   describeEachDatabase,
+  type TestContext,
   sessionCookie,
   TEST_PASSWORD,
   testConfig,
@@ -31,7 +35,42 @@ import { writeBackup } from './write-backup';
 const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
-describeEachDatabase('backup and restore', (ctx) => {
+async function shaOfStored(store: FileStore, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of await store.read(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function storedKeys(store: FileStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of store.list()) keys.push(key);
+  return keys;
+}
+
+// Files on local disk, and in an S3 bucket on a real S3-compatible server (issue 23).
+let s3: Promise<S3TestServer> | undefined;
+const s3Server = () => (s3 ??= startS3TestServer());
+afterAll(async () => {
+  if (s3) await (await s3).stop();
+});
+
+type StoreKind = 'local' | 's3';
+
+async function openStore(kind: StoreKind, dataDir: string, tempFolder?: string): Promise<FileStore> {
+  const root = path.join(dataDir, 'files');
+  if (kind === 'local') return new LocalFileStore(root, { tempFolder });
+  return S3FileStore.open(await (await s3Server()).newBucket(), { tempRoot: root, tempFolder });
+}
+
+for (const storeKind of ['local', 's3'] as const) {
+  describeEachDatabase(
+    `backup and restore, files ${storeKind === 'local' ? 'on disk' : 'in S3'}`,
+    (ctx) => backupSuite(ctx, storeKind),
+    { openFileStore: (dataDir) => openStore(storeKind, dataDir) },
+  );
+}
+
+function backupSuite(ctx: TestContext, storeKind: StoreKind) {
   let admin: SignedIn;
   const call = apiCaller(ctx, () => admin);
   const cleanups: (() => Promise<void>)[] = [];
@@ -42,8 +81,9 @@ describeEachDatabase('backup and restore', (ctx) => {
   async function newTarget(): Promise<RestoreTarget> {
     const dataDir = tempDir('glz-restore-');
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const store = await openStore(storeKind, dataDir, '.tmp-restore');
     if (ctx.dialect === 'sqlite')
-      return { dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'db.sqlite')}` };
+      return { dataDir, store, databaseUrl: `sqlite:${path.join(dataDir, 'db.sqlite')}` };
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `glz_restore_${randomBytes(5).toString('hex')}`;
     const adminClient = new pg.Client({ connectionString: url });
@@ -59,13 +99,14 @@ describeEachDatabase('backup and restore', (ctx) => {
     const target = new URL(url);
     target.pathname = `/${name}`;
     // The dump recreates the source's schema in the new database.
-    return { dataDir, databaseUrl: target.toString(), pgSchema: ctx.database.schema };
+    return { dataDir, store, databaseUrl: target.toString(), pgSchema: ctx.database.schema };
   }
 
   async function openRestored(target: RestoreTarget): Promise<{ database: Database; app: FastifyInstance }> {
     const database = openDatabase(target.databaseUrl, { pgSchema: target.pgSchema });
     const app = await buildApp({
       config: { ...testConfig(), dataDir: target.dataDir },
+      fileStore: target.store,
       database,
       webRoot: null,
     });
@@ -125,7 +166,12 @@ describeEachDatabase('backup and restore', (ctx) => {
     const outDir = tempDir('glz-backups-');
     cleanups.push(async () => fs.rmSync(outDir, { recursive: true, force: true }));
     ({ file: archive, manifest } = await writeBackup(
-      { database: ctx.database, databaseUrl: process.env.TEST_DATABASE_URL ?? '', dataDir: ctx.dataDir },
+      {
+        database: ctx.database,
+        databaseUrl: process.env.TEST_DATABASE_URL ?? '',
+        dataDir: ctx.dataDir,
+        store: ctx.store,
+      },
       outDir,
       new Date('2026-11-23T21:40:05Z'),
     ));
@@ -157,11 +203,12 @@ describeEachDatabase('backup and restore', (ctx) => {
       expect(Number(row?.n), table).toBe(manifest.counts[table]);
     }
     const files = await restored.database.db.selectFrom('files').select(['path']).execute();
+    expect(files).toHaveLength(manifest.counts.files);
     for (const file of files) {
-      expect(sha(path.join(target.dataDir, 'files', file.path))).toBe(
-        sha(path.join(ctx.dataDir, 'files', file.path)),
-      );
+      expect(await shaOfStored(target.store, file.path)).toBe(await shaOfStored(ctx.store, file.path));
     }
+    // Each file once, and nothing else (no thumbnails here: PDFs and text files).
+    expect((await storedKeys(target.store)).sort()).toEqual(files.map((file) => file.path).sort());
     expect(sha(path.join(target.dataDir, 'vapid-keys.json'))).toBe(
       sha(path.join(ctx.dataDir, 'vapid-keys.json')),
     );
@@ -204,9 +251,12 @@ describeEachDatabase('backup and restore', (ctx) => {
       'Папка данных или база уже содержат данные. Восстановление заменит их: повторите с --force, если это и нужно',
     );
     if (ctx.dialect === 'sqlite') {
-      fs.writeFileSync(path.join(target.dataDir, 'files', 'лишний.txt'), 'x');
+      const extra = target.store.newTempPath();
+      fs.writeFileSync(extra, 'x');
+      await target.store.moveIn(extra, 'лишний.txt');
       await restoreBackup(archive, { ...target, force: true });
-      expect(fs.existsSync(path.join(target.dataDir, 'files', 'лишний.txt'))).toBe(false);
+      await expect(target.store.read('лишний.txt')).rejects.toBeInstanceOf(FileNotFoundError);
+      expect(await storedKeys(target.store)).toHaveLength(manifest.counts.files);
     }
   });
 
@@ -249,11 +299,11 @@ describeEachDatabase('backup and restore', (ctx) => {
     );
 
     // Nothing was put in place by any of them.
-    expect(fs.existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+    expect(await storedKeys(target.store)).toEqual([]);
     if (ctx.dialect === 'sqlite')
       expect(fs.existsSync(target.databaseUrl.slice('sqlite:'.length))).toBe(false);
   });
-});
+}
 
 /** Rewrites an archive entry by entry: `change` returns new bytes, or null to leave the entry out. */
 async function repack(from: string, to: string, change: (name: string, body: Buffer) => Buffer | null) {

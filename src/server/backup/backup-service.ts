@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { addJobs, claimDueJobs, completeJob, retryJob } from '../jobs/job-store';
 import { BACKUP_NAME_PATTERN } from './manifest';
+import type { FileStore } from '../files/file-store';
 import { writeBackup } from './write-backup';
 
 // Automatic backups (issue 21): once a day at BACKUP_HOUR in the shop's time zone, as a job in
@@ -37,6 +38,7 @@ export function createBackupService(deps: {
   database: Database;
   databaseUrl: string;
   dataDir: string;
+  store: FileStore;
   backupDir: string;
   /** Hour of the day (shop time) for the automatic backup; null: none. */
   hour: number | null;
@@ -78,7 +80,7 @@ export function createBackupService(deps: {
     writing = (async () => {
       const started = Date.now();
       const { file, manifest } = await writeBackup(
-        { database, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir },
+        { database, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir, store: deps.store },
         backupDir,
         clock.now(),
       );

@@ -73,6 +73,7 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
         database: ctx.database,
         databaseUrl: process.env.TEST_DATABASE_URL ?? '',
         dataDir: ctx.dataDir,
+        store: ctx.store,
         backupDir,
         hour: 3,
         keep: 2,

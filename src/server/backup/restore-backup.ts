@@ -6,12 +6,16 @@ import { ensureTrigramExtension } from '../db/pg-trigram';
 import { openDatabase } from '../db/database';
 import { refreshPlannerStatistics } from '../db/analyze';
 import { migrateToLatest } from '../db/migrate';
+import type { FileStore } from '../files/file-store';
 import { FILES_PREFIX, PG_DUMP_ENTRY, SQLITE_ENTRY, VAPID_ENTRY, type Manifest } from './manifest';
 import { BackupArchiveError, unpackAndVerify } from './read-backup';
 import { run } from './write-backup';
 
 export interface RestoreTarget {
+  /** Receives the push keys (and the unpacked archive while it is checked). */
   dataDir: string;
+  /** Receives the files: DATA_DIR/files or the S3 bucket. */
+  store: FileStore;
   /** `sqlite:<file>` or `postgres://…` (the same setting the server reads). */
   databaseUrl: string;
   /** PostgreSQL schema (tests); the default otherwise. */
@@ -42,11 +46,11 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     if (manifest.dialect === 'sqlite') await putSqlite(path.join(work, SQLITE_ENTRY), target);
     else await putPostgres(path.join(work, PG_DUMP_ENTRY), target);
 
-    const files = path.join(target.dataDir, 'files');
-    await fsp.rm(files, { recursive: true, force: true });
+    await target.store.removeAll();
     const unpackedFiles = path.join(work, FILES_PREFIX.slice(0, -1));
-    if (fs.existsSync(unpackedFiles)) await fsp.rename(unpackedFiles, files);
-    else await fsp.mkdir(files, { recursive: true });
+    for (const key of await listFiles(unpackedFiles)) {
+      await target.store.moveIn(path.join(unpackedFiles, ...key.split('/')), key);
+    }
     const vapid = path.join(work, VAPID_ENTRY);
     if (fs.existsSync(vapid)) await fsp.rename(vapid, path.join(target.dataDir, VAPID_ENTRY));
 
@@ -69,10 +73,8 @@ const NOT_EMPTY =
   'Папка данных или база уже содержат данные. Восстановление заменит их: повторите с --force, если это и нужно';
 
 async function refuseIfNotEmpty(target: RestoreTarget) {
-  const files = path.join(target.dataDir, 'files');
-  const hasFiles =
-    fs.existsSync(files) && (await fsp.readdir(files)).some((name) => !name.startsWith('.tmp'));
-  if (hasFiles) throw new BackupArchiveError(NOT_EMPTY);
+  const stored = target.store.list()[Symbol.asyncIterator]();
+  if (!(await stored.next()).done) throw new BackupArchiveError(NOT_EMPTY);
   if (target.databaseUrl.startsWith('sqlite:')) {
     const file = target.databaseUrl.slice('sqlite:'.length);
     if (fs.existsSync(file) && (await fsp.stat(file)).size > 0) throw new BackupArchiveError(NOT_EMPTY);
@@ -139,6 +141,15 @@ async function putPostgres(dump: string, target: RestoreTarget) {
     `--dbname=${target.databaseUrl}`,
     dump,
   ]);
+}
+
+/** Every file under `root` as a `/`-separated key (the archive's files, unpacked). */
+async function listFiles(root: string): Promise<string[]> {
+  if (!fs.existsSync(root)) return [];
+  const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 function postgresClient(target: RestoreTarget) {

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import tar from 'tar-stream';
 import type { Database } from '../db/database';
+import { FileNotFoundError, type FileStore, type StoredFile } from '../files/file-store';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -29,7 +30,10 @@ export interface BackupSource {
   database: Database;
   /** The PostgreSQL address pg_dump connects to (ignored on SQLite). */
   databaseUrl: string;
+  /** Holds the push keys (and the work folder's temporary copy). */
   dataDir: string;
+  /** Where the uploaded files are: DATA_DIR/files or the S3 bucket. */
+  store: FileStore;
 }
 
 type Counts = Record<CountedTable, number>;
@@ -50,7 +54,7 @@ export async function writeBackup(source: BackupSource, outDir: string, now: Dat
         ? await sqliteSnapshot(source.database, work)
         : await postgresSnapshot(source.database, source.databaseUrl, work);
     const partial = `${file}.partial`;
-    const manifest = await writeArchive(partial, snapshot, source.dataDir, now);
+    const manifest = await writeArchive(partial, snapshot, source, now);
     await fsync(partial);
     await fsp.rename(partial, file);
     return { file, manifest };
@@ -145,7 +149,12 @@ export function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function writeArchive(file: string, snapshot: Snapshot, dataDir: string, now: Date) {
+async function writeArchive(
+  file: string,
+  snapshot: Snapshot,
+  { dataDir, store }: Pick<BackupSource, 'dataDir' | 'store'>,
+  now: Date,
+) {
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), fs.createWriteStream(file, { mode: 0o600 }));
   const entries: ManifestEntry[] = [];
@@ -177,12 +186,38 @@ async function writeArchive(file: string, snapshot: Snapshot, dataDir: string, n
     entries.push({ path: name, size, sha256: hash.digest('hex') });
     return true;
   };
+  /** Adds a stored file of the size the store listed; false if it is gone meanwhile. */
+  const addStored = async (name: string, { key, size }: StoredFile): Promise<boolean> => {
+    let body: Readable;
+    try {
+      body = await store.read(key);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) return false;
+      throw error;
+    }
+    const hash = createHash('sha256');
+    const entry = pack.entry({ name, size, mode: 0o600, mtime: now });
+    // A stored key is never written twice, so its bytes are the listed size; tar-stream fails
+    // the archive if they were not.
+    await pipeline(
+      body,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      entry,
+    );
+    entries.push({ path: name, size, sha256: hash.digest('hex') });
+    return true;
+  };
   try {
     if (!(await add(snapshot.entry, snapshot.path))) throw new Error('the snapshot is gone');
     // After the snapshot: a file uploaded meanwhile is extra (harmless); one deleted meanwhile
     // is missing, and the restore says so.
-    for (const key of await listFiles(path.join(dataDir, 'files'))) {
-      await add(`${FILES_PREFIX}${key}`, path.join(dataDir, 'files', key));
+    for await (const stored of store.list()) {
+      await addStored(`${FILES_PREFIX}${stored.key}`, stored);
     }
     const vapid = path.join(dataDir, VAPID_ENTRY);
     if (fs.existsSync(vapid)) await add(VAPID_ENTRY, vapid);
@@ -212,24 +247,6 @@ async function writeArchive(file: string, snapshot: Snapshot, dataDir: string, n
 async function* emptyChunks(handle: fsp.FileHandle): AsyncGenerator<Buffer> {
   await handle.close();
   yield* [];
-}
-
-/** Every file under `root` as a `/`-separated key, in a stable order; the store's temp folder left out. */
-async function listFiles(root: string): Promise<string[]> {
-  if (!fs.existsSync(root)) return [];
-  const found: string[] = [];
-  const walk = async (dir: string, prefix: string) => {
-    const items = await fsp.readdir(dir, { withFileTypes: true });
-    items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const item of items) {
-      if (prefix === '' && item.name.startsWith('.tmp')) continue;
-      const key = `${prefix}${item.name}`;
-      if (item.isDirectory()) await walk(path.join(dir, item.name), `${key}/`);
-      else if (item.isFile()) found.push(key);
-    }
-  };
-  await walk(root, '');
-  return found;
 }
 
 async function fsync(file: string) {

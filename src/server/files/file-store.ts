@@ -4,19 +4,42 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where file bytes live. Keys look like `tickets/12/files/1795316807386_акт.pdf`. */
+/** A stored file as a backup lists it. */
+export interface StoredFile {
+  key: string;
+  size: number;
+}
+
+/**
+ * Where file bytes live: local disk (LocalFileStore) or an S3-compatible bucket (S3FileStore).
+ * Keys look like `tickets/12/files/1795316807386_акт.pdf`; a key is never written twice.
+ */
 export interface FileStore {
-  /** A fresh path for receiving an upload, on the same disk as the store. */
+  /** A fresh path for receiving an upload, on local disk (the upload is checked there first). */
   newTempPath(): string;
-  /** Moves a finished temporary file into place under `key`. */
+  /** Moves a finished temporary file into place under `key`: all of it, or nothing. */
   moveIn(tempPath: string, key: string): Promise<void>;
-  read(key: string): Readable;
+  /** The file's bytes; rejects with FileNotFoundError when there is no such file. */
+  read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   /** Removes every key under `prefix` (a ticket's or task's folder). */
   removeFolder(prefix: string): Promise<void>;
+  /** Every stored file, for a backup; a file removed meanwhile may still be named. */
+  list(): AsyncIterable<StoredFile>;
+  /** Removes every stored file (a restore over existing data). */
+  removeAll(): Promise<void>;
 }
 
 export class FileNotFoundError extends Error {}
+
+/** The store did not answer or refused (a bucket down, a key revoked): nothing was stored. */
+export class StorageUnavailableError extends Error {}
+
+/** What a person reads when the file store fails them (the cause goes to the log). */
+export const STORAGE_UNAVAILABLE = 'Хранилище файлов сейчас недоступно. Попробуйте ещё раз через минуту';
+
+/** Names a temporary folder's files can take: never a stored key (those start with a letter). */
+export const TEMP_FOLDER_PREFIX = '.tmp';
 
 /**
  * Files on local disk under `root`; temporary files in `root/.tmp`, emptied at start-up. A tool
@@ -28,7 +51,7 @@ export class LocalFileStore implements FileStore {
 
   constructor(
     private readonly root: string,
-    { tempFolder = '.tmp' }: { tempFolder?: string } = {},
+    { tempFolder = TEMP_FOLDER_PREFIX }: { tempFolder?: string } = {},
   ) {
     this.tempDir = path.join(root, tempFolder);
     fs.rmSync(this.tempDir, { recursive: true, force: true });
@@ -45,10 +68,16 @@ export class LocalFileStore implements FileStore {
     await fsp.rename(tempPath, target);
   }
 
-  read(key: string): Readable {
-    const file = this.resolve(key);
-    if (!fs.existsSync(file)) throw new FileNotFoundError(key);
-    return fs.createReadStream(file);
+  async read(key: string): Promise<Readable> {
+    let handle: fsp.FileHandle;
+    try {
+      // Opened first: a file removed while it is sent still reads whole.
+      handle = await fsp.open(this.resolve(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new FileNotFoundError(key);
+      throw error;
+    }
+    return handle.createReadStream({ autoClose: true });
   }
 
   async remove(key: string): Promise<void> {
@@ -57,6 +86,36 @@ export class LocalFileStore implements FileStore {
 
   async removeFolder(prefix: string): Promise<void> {
     await fsp.rm(this.resolve(prefix), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    if (!fs.existsSync(this.root)) return;
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<StoredFile> {
+      const items = await fsp.readdir(dir, { withFileTypes: true });
+      items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const item of items) {
+        if (prefix === '' && item.name.startsWith(TEMP_FOLDER_PREFIX)) continue;
+        const key = `${prefix}${item.name}`;
+        const full = path.join(dir, item.name);
+        if (item.isDirectory()) yield* walk(full, `${key}/`);
+        else if (item.isFile()) {
+          const size = await fsp.stat(full).then(
+            (stat) => stat.size,
+            () => null,
+          );
+          if (size !== null) yield { key, size };
+        }
+      }
+    };
+    yield* walk(this.root, '');
+  }
+
+  async removeAll(): Promise<void> {
+    if (!fs.existsSync(this.root)) return;
+    for (const name of await fsp.readdir(this.root)) {
+      if (!name.startsWith(TEMP_FOLDER_PREFIX))
+        await fsp.rm(path.join(this.root, name), { recursive: true, force: true });
+    }
   }
 
   /** Joins a key under the root, refusing anything that would step outside it. */

@@ -34,7 +34,7 @@ export function registerFilesRoutes(
         return reply.status(304).header('etag', etag).header('cache-control', FILE_CACHE).send();
       }
       try {
-        const stream = store.read(row.path);
+        const stream = await store.read(row.path);
         return reply
           .header('content-type', inline ? row.mime : 'application/octet-stream')
           .header(
@@ -60,11 +60,12 @@ export function registerFilesRoutes(
       return reply.status(304).header('etag', etag).header('cache-control', FILE_CACHE).send();
     }
     try {
+      const stream = await store.read(row.thumb_path);
       return reply
         .header('content-type', 'image/webp')
         .header('etag', etag)
         .header('cache-control', FILE_CACHE)
-        .send(store.read(row.thumb_path));
+        .send(stream);
     } catch (error) {
       if (error instanceof FileNotFoundError) throw new AppError('not_found', FILE_NOT_FOUND);
       throw error;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { InvalidCursorError } from '../db/paging';
 import { AppError, type ErrorBody, type ErrorCode } from '../errors';
+import { STORAGE_UNAVAILABLE, StorageUnavailableError } from '../files/file-store';
 
 const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
   400: ['bad_request', 'Некорректный запрос'],
@@ -37,6 +38,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: ErrorBody = { ...error.extra, error: { code: error.code, message: error.message } };
       return reply.status(error.status).headers(error.headers).send(body);
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'file store unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '60')
+        .send({ error: { code: 'service_unavailable', message: STORAGE_UNAVAILABLE } } satisfies ErrorBody);
     }
     const known = describeFrameworkError(error);
     if (known) {

@@ -9,7 +9,9 @@ import { systemClock, type Clock } from '../clock';
 import { refreshPlannerStatistics } from '../db/analyze';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { LocalFileStore, type FileStore } from '../files/file-store';
+import type { FileStore } from '../files/file-store';
+import { openFileStore } from '../files/open-file-store';
+import type { Config } from '../config';
 import { createWorkRules } from '../settings/work-rules';
 import { discardPrepared, prepareFiles, type PreparedFile } from './import-files';
 import { isImported, loadLedger, recordImported, type Ledger, type LocalRecord } from './import-ledger';
@@ -30,8 +32,9 @@ import { RecordProblem } from './legacy-values';
 
 export interface ImportOptions {
   database: Database;
-  /** The app's data folder: files go to its `files/`. */
+  /** The app's data folder: files go to its `files/` (or to `s3`'s bucket when given). */
   dataDir: string;
+  s3?: Config['s3'];
   exportFile: string;
   /** Where the export's files are, by their storage paths; null: records come without files. */
   filesDir: string | null;
@@ -114,7 +117,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const ledger = await loadLedger(db);
   const store: FileStore | null = options.dryRun
     ? null
-    : new LocalFileStore(path.resolve(options.dataDir, 'files'), { tempFolder: '.tmp-import' });
+    : await openFileStore(
+        { dataDir: path.resolve(options.dataDir), s3: options.s3 ?? null },
+        { tempFolder: '.tmp-import' },
+      );
 
   const report: ImportReport = {
     dryRun: options.dryRun,

@@ -42,7 +42,7 @@ export function createShopLogo({ db, store, clock }: { db: Kysely<DB>; store: Fi
       const key = await currentKey();
       if (!key) return null;
       try {
-        return await streamToBuffer(store.read(key));
+        return await streamToBuffer(await store.read(key));
       } catch {
         return null;
       }

@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from '../app';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { DialectName } from '../db/dialect-name';
+import { LocalFileStore, type FileStore } from '../files/file-store';
 import { createTestDatabase, testDialects } from './test-database';
 
 export const TEST_INVITE_CODE = 'test-invite-code';
@@ -66,8 +67,10 @@ export interface TestContext {
   /** Another connection to the same database (the caller destroys it). */
   openAnotherDatabase(): Database;
   clock: TestClock;
-  /** The app's data folder (uploaded files live in `files/` under it). */
+  /** The app's data folder (uploaded files live in `files/` under it, unless in a bucket). */
   dataDir: string;
+  /** Where the app keeps uploaded files. */
+  store: FileStore;
   /** Registers a user through the API and returns them with their session cookie. */
   register(
     overrides?: Partial<{ email: string; displayName: string; password: string; inviteCode: string }>,
@@ -96,6 +99,11 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `glz_session=${cookie.value}`;
 }
 
+export interface EachDatabaseOptions extends Partial<Omit<AppDeps, 'database' | 'fileStore'>> {
+  /** Files somewhere other than the data folder's `files/` (an S3 bucket). */
+  openFileStore?: (dataDir: string) => Promise<FileStore>;
+}
+
 /**
  * Runs `body` once per available database, each with a fresh database and app.
  * `ctx` is filled in by beforeAll, so read it inside tests, not at describe time.
@@ -103,7 +111,7 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 export function describeEachDatabase(
   title: string,
   body: (ctx: TestContext) => void,
-  overrides: Partial<Omit<AppDeps, 'database'>> = {},
+  { openFileStore, ...overrides }: EachDatabaseOptions = {},
 ) {
   for (const dialect of testDialects()) {
     describe(`${title} [${dialect}]`, () => {
@@ -118,11 +126,15 @@ export function describeEachDatabase(
         ctx.clock = new TestClock();
         const config = testConfig();
         ctx.dataDir = config.dataDir;
+        ctx.store = openFileStore
+          ? await openFileStore(config.dataDir)
+          : new LocalFileStore(path.join(config.dataDir, 'files'));
         ctx.app = await buildApp({
           config,
           clock: ctx.clock,
           webRoot: null,
           ...overrides,
+          fileStore: ctx.store,
           database: test.database,
         });
         ctx.register = async (o = {}) => {

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { LocalFileStore } from '../files/file-store';
 import { multipart } from '../test/multipart';
-import { describeEachDatabase, testConfig, type SignedIn } from '../test/test-app';
+import { describeEachDatabase, type SignedIn } from '../test/test-app';
 
 /** A real disk store whose deletes fail, as on a read-only or busy disk. */
 class StubbornStore extends LocalFileStore {
@@ -14,8 +14,6 @@ class StubbornStore extends LocalFileStore {
     throw new Error('EBUSY: resource busy');
   }
 }
-
-const config = testConfig();
 
 describeEachDatabase(
   'deleting a ticket for good whose files will not go',
@@ -72,5 +70,5 @@ describeEachDatabase(
       ).toBe(404);
     });
   },
-  { config, fileStore: new StubbornStore(path.join(config.dataDir, 'files')) },
+  { openFileStore: async (dataDir) => new StubbornStore(path.join(dataDir, 'files')) },
 );
