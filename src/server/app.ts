@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inviteCode = createInviteCodeService(database.db, config.inviteCode);
   const auth = createAuthService({ database, clock, sessions, inviteCode, log: app.log });
   const passwords = createPasswordsService({ database, clock, sessions });
-  const signInGuard = new SignInGuard(limits, clock, deps.authSleep);
+  const signInGuard = new SignInGuard(database.db, limits, clock, deps.authSleep);
   const mail = config.mail;
   const mailer = mail ? createMailer(mail) : undefined;
   if (mailer) app.addHook('onClose', () => mailer.close());
@@ -343,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     });
     registerStatusPageRoutes(scopes, {
+      db: database.db,
       find: (token) => findPublicStatus(database.db, shopProfile, token),
       timeZone: async () => (await workRules.get()).timeZone,
       clock,

@@ -35,7 +35,7 @@ export function registerAuthRoutes(
   open.get('/api/auth/first-run', async () => ({ firstRun: await auth.noAccountYet() }));
 
   open.post('/api/auth/register', async (request, reply) => {
-    guard.registrationAttempt(request.ip);
+    await guard.registrationAttempt(request.ip);
     const input = parsePayload(registerInput, request.body);
     try {
       const { user, token } = await auth.register(input);
@@ -54,12 +54,14 @@ export function registerAuthRoutes(
     await guard.beforeSignIn(request.ip, email);
     try {
       const { user, token } = await auth.login(input);
-      guard.signInSucceeded(request.ip, email);
+      await guard.signInSucceeded(request.ip, email);
       request.log.info({ email: input.email, userId: user.id }, 'login succeeded');
       setSessionCookie(request, reply, token);
       return { user };
     } catch (error) {
-      if (error instanceof AppError && error.code === 'unauthorized') guard.signInFailed(request.ip, email);
+      if (error instanceof AppError && error.code === 'unauthorized') {
+        await guard.signInFailed(request.ip, email);
+      }
       request.log.warn({ email: input.email, reason: (error as Error).message }, 'login failed');
       throw error;
     }

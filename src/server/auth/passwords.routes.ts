@@ -58,7 +58,7 @@ export function registerPasswordsRoutes(
       await passwords.change(session.user.id, session.sessionId, currentPassword, newPassword);
     } catch (error) {
       if (error instanceof AppError && error.message === CURRENT_PASSWORD_WRONG_MESSAGE) {
-        guard.signInFailed(request.ip, email);
+        await guard.signInFailed(request.ip, email);
       }
       throw error;
     }
@@ -79,7 +79,7 @@ export function registerPasswordsRoutes(
   open.post('/api/auth/forgot-password', async (request, reply) => {
     if (!emails) throw new AppError('conflict', NO_MAIL_MESSAGE);
     // Counted with registrations: per address of the sender, not per e-mail typed.
-    guard.registrationAttempt(request.ip);
+    await guard.registrationAttempt(request.ip);
     const { email } = parsePayload(forgotPasswordInput, request.body);
     // After the answer is on its way: its timing tells nothing about the address.
     setImmediate(() => {

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { AttemptLimiter, type LimitRule } from './attempt-limiter';
 
@@ -49,41 +51,52 @@ export class SignInGuard {
   private readonly registrationsByIp: AttemptLimiter;
 
   constructor(
+    db: Kysely<DB>,
     private readonly rules: AuthLimitRules,
     clock: Clock,
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {
-    this.failedByIp = new AttemptLimiter(rules.perIp, clock);
-    this.failedByPair = new AttemptLimiter(rules.perEmail, clock);
-    this.failedByEmail = new AttemptLimiter({ limit: Infinity, windowMs: rules.perEmail.windowMs }, clock);
-    this.registrationsByIp = new AttemptLimiter(rules.perIp, clock);
+    this.failedByIp = new AttemptLimiter(db, 'sign-in-ip', rules.perIp, clock);
+    this.failedByPair = new AttemptLimiter(db, 'sign-in-ip-email', rules.perEmail, clock);
+    this.failedByEmail = new AttemptLimiter(
+      db,
+      'sign-in-email',
+      { limit: Infinity, windowMs: rules.perEmail.windowMs },
+      clock,
+    );
+    this.registrationsByIp = new AttemptLimiter(db, 'registration-ip', rules.perIp, clock);
   }
 
   /** Before a password is checked: 429 for a blocked address or pair, a pause for an e-mail under attack. */
   async beforeSignIn(ip: string, email: string): Promise<void> {
-    const wait = Math.max(this.failedByIp.waitMs(ip), this.failedByPair.waitMs(pairKey(ip, email)));
+    const [byIp, byPair, forEmail] = await Promise.all([
+      this.failedByIp.waitMs(ip),
+      this.failedByPair.waitMs(pairKey(ip, email)),
+      this.failedByEmail.count(email),
+    ]);
+    const wait = Math.max(byIp, byPair);
     if (wait > 0) throw tooMany(wait);
-    const excess = this.failedByEmail.count(email) - this.rules.perEmail.limit;
+    const excess = forEmail - this.rules.perEmail.limit;
     if (excess > 0) {
       const { stepMs, maxMs } = this.rules.emailSlowdown;
       await this.sleep(Math.min(excess * stepMs, maxMs));
     }
   }
 
-  signInFailed(ip: string, email: string): void {
-    this.failedByIp.record(ip);
-    this.failedByPair.record(pairKey(ip, email));
-    this.failedByEmail.record(email);
+  async signInFailed(ip: string, email: string): Promise<void> {
+    await this.failedByIp.record(ip);
+    await this.failedByPair.record(pairKey(ip, email));
+    await this.failedByEmail.record(email);
   }
 
   /** The owner proved who they are from this address: its count for them starts over. */
-  signInSucceeded(ip: string, email: string): void {
-    this.failedByPair.reset(pairKey(ip, email));
+  async signInSucceeded(ip: string, email: string): Promise<void> {
+    await this.failedByPair.reset(pairKey(ip, email));
   }
 
   /** Registrations need the invite code; each address gets perIp.limit tries per window. */
-  registrationAttempt(ip: string): void {
-    const wait = this.registrationsByIp.hit(ip);
+  async registrationAttempt(ip: string): Promise<void> {
+    const wait = await this.registrationsByIp.hit(ip);
     if (wait > 0) throw tooMany(wait);
   }
 }

@@ -204,6 +204,15 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** Attempts counted per key in a window (migration 0018, src/server/auth/attempt-limiter.ts). */
+export interface AttemptCountsTable {
+  scope: string;
+  key: string;
+  /** ISO time of the window's first attempt. */
+  started_at: string;
+  count: number;
+}
+
 /** How long a ticket stayed in a status it left (migration 0015, the dashboard). */
 export interface StageSpansTable {
   id: Generated<number>;
@@ -230,6 +239,7 @@ export interface DB {
   clients: ClientsTable;
   tickets: TicketsTable;
   jobs: JobsTable;
+  attempt_counts: AttemptCountsTable;
   stage_spans: StageSpansTable;
   history: HistoryTable;
   files: FilesTable;

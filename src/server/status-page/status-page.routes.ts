@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicStatusView } from '../../domain/public-status';
 import { AttemptLimiter } from '../auth/attempt-limiter';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
 import type { RouteScopes } from '../http/route-scopes';
 import { notFoundHtml, statusPageHtml, tooManyHtml } from './status-page-html';
 
@@ -25,14 +27,16 @@ export function registerStatusPageRoutes(
     find,
     timeZone,
     clock,
+    db,
   }: {
+    db: Kysely<DB>;
     find: (token: string) => Promise<PublicStatusView | null>;
     /** The shop's time zone, read per view (an admin may change it). */
     timeZone: () => Promise<string>;
     clock: Clock;
   },
 ) {
-  const limiter = new AttemptLimiter(STATUS_PAGE_LIMIT, clock);
+  const limiter = new AttemptLimiter(db, 'status-page', STATUS_PAGE_LIMIT, clock);
 
   const show = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     reply
@@ -40,7 +44,7 @@ export function registerStatusPageRoutes(
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8');
-    const wait = limiter.hit(clientKey(request.ip));
+    const wait = await limiter.hit(clientKey(request.ip));
     if (wait > 0) {
       return reply
         .code(429)

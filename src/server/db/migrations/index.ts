@@ -17,6 +17,7 @@ import { jobsMigration } from './0014-jobs';
 import { stageSpansMigration } from './0015-stage-spans';
 import { importSourcesMigration } from './0016-import-sources';
 import { searchIndexMigration } from './0017-search-index';
+import { attemptCountsMigration } from './0018-attempt-counts';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-stage-spans': stageSpansMigration(dialect),
     '0016-import-sources': importSourcesMigration(),
     '0017-search-index': searchIndexMigration(dialect),
+    '0018-attempt-counts': attemptCountsMigration(),
   };
 }
