@@ -183,8 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());
   registerEventMarkHeader(app, events);
-  const vapidKeys = loadVapidKeys(config.dataDir, config.vapidKeys, (file) =>
-    app.log.info({ file }, 'Web Push keys generated; back this file up with the database'),
+  const vapidKeys = await loadVapidKeys(database.db, config.dataDir, config.vapidKeys, () =>
+    app.log.info('Web Push keys generated into the database (backed up with it)'),
   );
   const push = createPushNotifier({
     db: database.db,

@@ -1,54 +1,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import webpush from 'web-push';
+import type { DB } from '../db/schema';
+import { readSetting, writeSettingOnce } from '../settings/settings.repository';
 import { isValidVapidPair, type VapidKeys } from '../vapid-pair';
 
 export type { VapidKeys };
 
+/** Where earlier versions kept a generated pair; still read once, to move it into the database. */
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
+/** The settings row holding a generated pair (issue 23). */
+export const VAPID_SETTING = 'vapid_keys';
+
 /**
- * The server's VAPID key pair: from the settings when given, otherwise from
- * DATA_DIR/vapid-keys.json, generated on first start. The file is written aside and
- * linked into place, so a crash never leaves half a key and two processes starting
- * together agree on one pair. Every browser subscription is bound to the public key:
- * losing the file means every device has to turn notifications on again.
+ * The server's VAPID key pair: from the settings (VAPID_* variables) when given; otherwise the
+ * pair kept in the database, generated on first start. In the database, every instance of the
+ * app signs with the same pair and a database backup carries it. Of two instances starting
+ * together one pair wins (an insert that does nothing when the row exists). An install from
+ * before keeps its pair: DATA_DIR/vapid-keys.json is moved in. Every browser subscription is
+ * bound to the public key: losing the pair means every device has to turn notifications on again.
  */
-export function loadVapidKeys(
+export async function loadVapidKeys(
+  db: Kysely<DB>,
   dataDir: string,
   configured?: VapidKeys,
-  onGenerated: (file: string) => void = () => {},
-): VapidKeys {
+  onGenerated: () => void = () => {},
+): Promise<VapidKeys> {
   if (configured) return configured;
+  const stored = await readSetting(db, VAPID_SETTING);
+  if (stored !== undefined) return parsePair(stored, 'the database setting vapid_keys');
   const file = path.join(dataDir, VAPID_KEYS_FILE);
-  if (!fs.existsSync(file) && writeNewKeys(file)) onGenerated(file);
-  const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (!stored || typeof stored !== 'object' || !isValidVapidPair(stored)) {
-    throw new Error(`${file} does not hold a VAPID key pair; delete it to generate a new one`);
+  let candidate: VapidKeys;
+  if (fs.existsSync(file)) candidate = parsePair(fs.readFileSync(file, 'utf8'), file);
+  else {
+    const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+    candidate = { publicKey, privateKey };
   }
-  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  const won = await writeSettingOnce(db, VAPID_SETTING, JSON.stringify(candidate));
+  const pair = parsePair(won, 'the database setting vapid_keys');
+  if (!fs.existsSync(file) && pair.publicKey === candidate.publicKey) onGenerated();
+  return pair;
 }
 
-/** True when this process wrote the file (false: another one got there first). */
-function writeNewKeys(file: string): boolean {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(temp, 'w', 0o600);
+function parsePair(text: string, where: string): VapidKeys {
+  let stored: unknown;
   try {
-    fs.writeSync(fd, `${JSON.stringify(keys, null, 2)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    stored = JSON.parse(text);
+  } catch {
+    stored = null;
   }
-  try {
-    fs.linkSync(temp, file);
-    return true;
-  } catch (error) {
-    // Another process won the race: its pair is the one.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return false;
-  } finally {
-    fs.rmSync(temp, { force: true });
+  if (!stored || typeof stored !== 'object' || !isValidVapidPair(stored)) {
+    throw new Error(`${where} does not hold a VAPID key pair; remove it to generate a new one`);
   }
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }
