@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { noticesFor, type Notice, type WorkChange } from '../../domain/push-notices';
 import type { PushMessage } from '../../domain/push-message';
 import type { DB } from '../db/schema';
+import { createPushRetries } from './push-retries';
 import type { SendPush } from './push-sender';
 import {
   deleteSubscription,
@@ -10,7 +11,7 @@ import {
   type StoredSubscription,
 } from './push-subscriptions.repository';
 
-/** Waits before the 2nd, 3rd and 4th try of a message a push service could not take. */
+/** Waits before the 2nd, 3rd and 4th try of a message a push service could not take (kept as jobs). */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
 
 export interface DeliveryReport {
@@ -36,9 +37,9 @@ export interface PushNotifier {
     message: PushMessage,
     options: { urgent: boolean; except?: readonly string[] },
   ): Promise<DeliveryReport>;
-  /** Resolves when every delivery started so far, retries included, has finished. */
+  /** Resolves when every delivery started so far, retries included, has finished (tests). */
   idle(): Promise<void>;
-  /** Drops pending retries (server shutdown) and waits for sends in flight. */
+  /** Waits for sends in flight; tries not yet due stay in the database for the next start. */
   close(): Promise<void>;
 }
 
@@ -61,7 +62,7 @@ export function createPushNotifier({
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
 }: Deps): PushNotifier {
   const inFlight = new Set<Promise<void>>();
-  const waits = new Set<() => void>();
+  const retries = createPushRetries({ db, send, log, delaysMs: retryDelaysMs });
   let closed = false;
 
   function track(work: Promise<void>) {
@@ -69,46 +70,29 @@ export function createPushNotifier({
     void work.finally(() => inFlight.delete(work));
   }
 
-  /** A pause that shutdown can cut short; resolves false when cut. */
-  function pause(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const finish = (completed: boolean) => {
-        clearTimeout(timer);
-        waits.delete(cancel);
-        resolve(completed);
-      };
-      const cancel = () => finish(false);
-      const timer = setTimeout(() => finish(true), ms);
-      timer.unref();
-      waits.add(cancel);
-    });
-  }
-
+  /** The first try now; a later one, if the service asks for it, kept in the database. */
   async function deliver(subscription: StoredSubscription, message: PushMessage, urgent: boolean) {
     const service = serviceOf(subscription.endpoint);
-    for (let attempt = 0; ; attempt += 1) {
-      const result = await send(subscription, message, { urgent });
-      if (result.outcome === 'sent') {
-        log.debug({ userId: subscription.user_id, service, tag: message.tag }, 'push sent');
-        return;
-      }
-      if (result.outcome === 'gone') {
-        await deleteSubscription(db, subscription.endpoint);
-        log.info({ userId: subscription.user_id, service, status: result.status }, 'push subscription gone');
-        return;
-      }
-      const context = { userId: subscription.user_id, service, status: result.status, err: result.error };
-      const delay = retryDelaysMs[attempt];
-      if (result.outcome === 'refused' || delay === undefined || closed) {
-        log.warn({ ...context, attempts: attempt + 1 }, 'push not delivered');
-        return;
-      }
-      log.info({ ...context, attempt: attempt + 1 }, 'push failed, will retry');
-      if (!(await pause(Math.max(delay, result.retryAfterMs ?? 0)))) {
-        log.warn({ ...context, attempts: attempt + 1 }, 'push not delivered (shutting down)');
-        return;
-      }
+    const result = await send(subscription, message, { urgent });
+    if (result.outcome === 'sent') {
+      log.debug({ userId: subscription.user_id, service, tag: message.tag }, 'push sent');
+      return;
     }
+    if (result.outcome === 'gone') {
+      await deleteSubscription(db, subscription.endpoint);
+      log.info({ userId: subscription.user_id, service, status: result.status }, 'push subscription gone');
+      return;
+    }
+    const context = { userId: subscription.user_id, service, status: result.status, err: result.error };
+    if (
+      result.outcome === 'retry' &&
+      !closed &&
+      (await retries.schedule(subscription, message, urgent, 1, result.retryAfterMs))
+    ) {
+      log.info({ ...context, attempt: 1 }, 'push failed, will retry');
+      return;
+    }
+    log.warn({ ...context, attempts: 1 }, 'push not delivered');
   }
 
   async function deliverNotice(notice: Notice, authorId: number) {
@@ -157,13 +141,19 @@ export function createPushNotifier({
     },
 
     async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      for (;;) {
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        const next = await retries.nextIn();
+        if (next === null) return;
+        await new Promise((resolve) => setTimeout(resolve, next));
+        await retries.tick();
+      }
     },
 
     async close() {
       closed = true;
-      for (const cancel of [...waits]) cancel();
-      await this.idle();
+      retries.stop();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PushMessage } from '../../domain/push-message';
+import type { DB } from '../db/schema';
+import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
+import type { SendPush } from './push-sender';
+import { deleteSubscription, type StoredSubscription } from './push-subscriptions.repository';
+
+/** The job kind of a push waiting for its next try (docs/decisions/016-jobs-with-leases.md). */
+export const PUSH_RETRY = 'push-retry';
+
+/** Instances look for retries other instances left (one that stopped) this often. */
+const SWEEP_MS = 30_000;
+const LEASE_MS = 60_000;
+const CLAIM_BATCH = 50;
+
+interface RetryPayload {
+  endpoint: string;
+  message: PushMessage;
+  urgent: boolean;
+  /** Tries made so far. */
+  tries: number;
+}
+
+export interface PushRetries {
+  /**
+   * Keeps a push for another try after `delays[tries - 1]` (or the service's Retry-After, if
+   * longer); false when it has had every try it gets.
+   */
+  schedule(
+    subscription: StoredSubscription,
+    message: PushMessage,
+    urgent: boolean,
+    tries: number,
+    retryAfterMs?: number,
+  ): Promise<boolean>;
+  /** Makes every due try (any instance's). */
+  tick(): Promise<void>;
+  /** Milliseconds until the next try waiting, 0 if one is due; null when none waits. */
+  nextIn(): Promise<number | null>;
+  /** Stops the timers; tries not made stay in the database for whichever instance runs next. */
+  stop(): void;
+}
+
+/**
+ * Pushes a push service could not take, kept as jobs in the database (issue 23): a restart or
+ * another instance makes the next try, and a lease makes sure only one instance does. The
+ * instance that scheduled a try wakes for it; every instance also sweeps for ones left behind.
+ */
+export function createPushRetries({
+  db,
+  send,
+  log,
+  delaysMs,
+  owner = `push-${randomUUID()}`,
+}: {
+  db: Kysely<DB>;
+  send: SendPush;
+  log: FastifyBaseLogger;
+  delaysMs: readonly number[];
+  owner?: string;
+}): PushRetries {
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  function wakeIn(ms: number) {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      retries.tick().catch((error: unknown) => log.error({ err: error }, 'push retry tick failed'));
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  async function runOne(key: string, payload: RetryPayload) {
+    const nowIso = () => new Date().toISOString();
+    const subscription = await db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'p256dh', 'auth', 'user_id'])
+      .where('endpoint', '=', payload.endpoint)
+      .executeTakeFirst();
+    if (!subscription) {
+      await completeJob(db, key, owner, nowIso(), 'subscription gone');
+      return;
+    }
+    const service = new URL(subscription.endpoint).origin;
+    const context = { userId: subscription.user_id, service, tag: payload.message.tag };
+    const result = await send(subscription, payload.message, { urgent: payload.urgent });
+    const tries = payload.tries + 1;
+    if (result.outcome === 'sent') {
+      log.debug({ ...context, tries }, 'push sent on a later try');
+      await completeJob(db, key, owner, nowIso(), 'sent');
+    } else if (result.outcome === 'gone') {
+      await deleteSubscription(db, subscription.endpoint);
+      log.info({ ...context, status: result.status }, 'push subscription gone');
+      await completeJob(db, key, owner, nowIso(), 'gone');
+    } else if (
+      result.outcome === 'retry' &&
+      (await retries.schedule(subscription, payload.message, payload.urgent, tries, result.retryAfterMs))
+    ) {
+      log.info(
+        { ...context, status: result.status, err: result.error, attempt: tries },
+        'push failed, will retry',
+      );
+      await completeJob(db, key, owner, nowIso(), 'tried again later');
+    } else {
+      log.warn(
+        { ...context, status: result.status, err: result.error, attempts: tries },
+        'push not delivered',
+      );
+      await completeJob(db, key, owner, nowIso(), 'not delivered');
+    }
+  }
+
+  async function tickOnce() {
+    while (!stopped) {
+      const now = new Date();
+      const jobs = await claimDueJobs(db, {
+        owner,
+        now: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+        limit: CLAIM_BATCH,
+        kinds: [PUSH_RETRY],
+      });
+      if (jobs.length === 0) return;
+      await Promise.all(
+        jobs.map((job) =>
+          runOne(job.key, job.payload as RetryPayload).catch((error: unknown) =>
+            log.error({ err: error, job: job.key }, 'push retry failed'),
+          ),
+        ),
+      );
+    }
+  }
+
+  const retries: PushRetries = {
+    async schedule(subscription, message, urgent, tries, retryAfterMs) {
+      const delay = delaysMs[tries - 1];
+      if (delay === undefined || stopped) return false;
+      const wait = Math.max(delay, retryAfterMs ?? 0);
+      const payload: RetryPayload = { endpoint: subscription.endpoint, message, urgent, tries };
+      const now = new Date();
+      await addJobs(
+        db,
+        [
+          {
+            key: `${PUSH_RETRY}:${randomUUID()}`,
+            kind: PUSH_RETRY,
+            runAt: new Date(now.getTime() + wait).toISOString(),
+            payload,
+          },
+        ],
+        now.toISOString(),
+      );
+      wakeIn(wait);
+      return true;
+    },
+
+    tick() {
+      running ??= tickOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+
+    async nextIn() {
+      const next = await db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('kind', '=', PUSH_RETRY)
+        .where('done_at', 'is', null)
+        .orderBy('run_at')
+        .limit(1)
+        .executeTakeFirst();
+      return next ? Math.max(0, Date.parse(next.run_at) - Date.now()) : null;
+    },
+
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+
+  const sweep = setInterval(() => {
+    retries.tick().catch((error: unknown) => log.error({ err: error }, 'push retry sweep failed'));
+    // A day of finished tries is plenty to look into a complaint.
+    deleteDoneBefore(db, PUSH_RETRY, new Date(Date.now() - 86_400_000).toISOString()).catch(
+      (error: unknown) => log.error({ err: error }, 'push retry clean-up failed'),
+    );
+  }, SWEEP_MS);
+  sweep.unref();
+  timers.add(sweep);
+  return retries;
+}
