@@ -60,7 +60,7 @@ async function main() {
   if (generated)
     app.log.info('invite code generated (shown below while no account exists; npm run invite-code)');
 
-  const stopTrashPurge = scheduleTrashPurge(app.trash, app.log);
+  const stopTrashPurge = scheduleTrashPurge(database.db, app.trash, app.log);
   const stopReminders = app.reminders.start();
   const stopBackups = app.backups.start();
 

@@ -1,18 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { addJobs, claimDueJobs, completeJob, deleteDoneBefore, retryJob } from '../jobs/job-store';
 import type { TrashService } from './trash.service';
 
 const HOUR_MS = 3_600_000;
 /** After start-up settles, then every hour. */
 const FIRST_RUN_MS = 60_000;
+const LEASE_MS = 30 * 60_000;
+export const TRASH_PURGE = 'trash-purge';
 
 /**
- * Deletes for good what has been in the Корзина longer than TRASH_DAYS, with its files.
- * Another instance on the same database doing the same is harmless: an item already
- * gone is skipped. Returns the function that stops the schedule.
+ * One purge of the Корзина per hour whichever instances run (issue 23): each names the hour's
+ * job (the same key, so one job), and the one that takes its lease deletes for good what has
+ * been in the Корзина longer than TRASH_DAYS, with its files. Returns whether this call ran it.
  */
-export function scheduleTrashPurge(trash: Pick<TrashService, 'purgeExpired'>, log: FastifyBaseLogger) {
+export async function purgeThisHour(
+  db: Kysely<DB>,
+  trash: Pick<TrashService, 'purgeExpired'>,
+  { now, owner }: { now: Date; owner: string },
+): Promise<boolean> {
+  const hour = now.toISOString().slice(0, 13);
+  const nowIso = now.toISOString();
+  await addJobs(db, [{ key: `${TRASH_PURGE}:${hour}`, kind: TRASH_PURGE, runAt: nowIso }], nowIso);
+  const [job] = await claimDueJobs(db, {
+    owner,
+    now: nowIso,
+    leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+    limit: 1,
+    kinds: [TRASH_PURGE],
+  });
+  if (!job) return false;
+  try {
+    const purged = await trash.purgeExpired();
+    await completeJob(db, job.key, owner, new Date().toISOString(), `purged ${purged}`);
+  } catch (error) {
+    // Given back: the next hour's run (or another instance's) tries again.
+    await retryJob(
+      db,
+      job.key,
+      owner,
+      new Date(Date.now() + HOUR_MS).toISOString(),
+      `failed: ${(error as Error).message}`,
+    );
+    throw error;
+  }
+  await deleteDoneBefore(db, TRASH_PURGE, new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString());
+  return true;
+}
+
+/** Starts the hourly purge; returns the function that stops it. */
+export function scheduleTrashPurge(
+  db: Kysely<DB>,
+  trash: Pick<TrashService, 'purgeExpired'>,
+  log: FastifyBaseLogger,
+  owner = `trash-${randomUUID()}`,
+) {
   const run = () => {
-    trash.purgeExpired().catch((error: unknown) => log.error({ err: error }, 'trash purge failed'));
+    purgeThisHour(db, trash, { now: new Date(), owner }).catch((error: unknown) =>
+      log.error({ err: error }, 'trash purge failed'),
+    );
   };
   const first = setTimeout(run, FIRST_RUN_MS);
   const every = setInterval(run, HOUR_MS);
