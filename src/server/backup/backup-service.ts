@@ -23,6 +23,7 @@ const BACKUP = 'backup';
 /** Long enough for a large data folder; an instance that died gives it up after this. */
 const LEASE_MS = 3 * 3_600_000;
 const TICK_MS = 60_000;
+const FIRST_TICK_MS = 5_000;
 const MAX_ATTEMPTS = 3;
 const STALE_AFTER_MS = 12 * 3_600_000;
 
@@ -178,18 +179,25 @@ export function createBackupService(deps: {
       const file = path.join(backupDir, name);
       return fs.existsSync(file) ? { file, size: fs.statSync(file).size } : null;
     },
-    /** Checks every minute; returns the stop, which waits for a backup under way. */
+    /**
+     * Checks soon after start (a restart at the hour catches up at once), then every minute;
+     * returns the stop, which waits for a backup under way.
+     */
     start() {
       let running: Promise<void> | undefined;
-      const timer = setInterval(() => {
+      const check = () => {
         running ??= tick()
           .catch((error: unknown) => log.error({ err: error }, 'backup tick failed'))
           .finally(() => {
             running = undefined;
           });
-      }, TICK_MS);
+      };
+      const first = setTimeout(check, FIRST_TICK_MS);
+      first.unref();
+      const timer = setInterval(check, TICK_MS);
       timer.unref();
       return async () => {
+        clearTimeout(first);
         clearInterval(timer);
         await running;
       };
