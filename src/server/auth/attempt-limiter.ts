@@ -63,7 +63,11 @@ export class AttemptLimiter {
 
   /** Forgets `key` (its owner just proved who they are). */
   async reset(key: string): Promise<void> {
-    await this.db.deleteFrom('attempt_counts').where('scope', '=', this.scope).where('key', '=', key).execute();
+    await this.db
+      .deleteFrom('attempt_counts')
+      .where('scope', '=', this.scope)
+      .where('key', '=', key)
+      .execute();
   }
 
   /** Counts an event and says how long to wait if it went over the limit. */
