@@ -5,11 +5,11 @@
 // (session cookie, `Accept-Encoding: gzip, deflate, br`). With `--profile`, the server runs with
 // V8's CPU profiler and the functions that took most of its time are listed. Prints Markdown.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, percentile, topOfProfile, writeSection } from './lib/bench-kit';
+import { topOfProfile, writeSection } from './lib/bench-kit';
+import { keepBusy } from './lib/keep-busy';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seededServer } from './lib/seeded-server';
 
@@ -30,57 +30,9 @@ const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** `connections` loops, each sending the next request when the last answer has been read. */
-async function load(port: number, cookie: string, pid: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  const ends = Date.now() + SECONDS * 1000;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      http
-        .get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/work',
-            agent,
-            headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () => {
-              if (response.statusCode === 200) latencies.push(performance.now() - started);
-              else errors += 1;
-              resolve();
-            });
-          },
-        )
-        .on('error', () => {
-          errors += 1;
-          resolve();
-        });
-    });
-  const cpuBefore = cpuSeconds(pid);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < ends) await once();
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / latencies.length;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    errors,
-    cpuMs,
-  };
-}
+/** `connections` loops on one server, each sending the next request when the last answer has been read. */
+const load = (port: number, cookie: string, pid: number) =>
+  keepBusy({ ports: [port], pids: [pid], cookie, connections: CONNECTIONS, seconds: SECONDS });
 
 async function benchTarget(target: BenchTarget, port: number) {
   const sizes = {
