@@ -96,7 +96,7 @@ test('one browser across two instances: session, a photo uploaded on B seen on A
   await expect(onB.getByRole('link', { name: 'плата.jpg' })).toBeVisible();
   const link = onA.getByRole('link', { name: 'плата.jpg' });
   await expect(link).toBeVisible();
-  const thumb = onA.getByTestId('attachment').getByRole('img');
+  const thumb = onA.getByTestId('attachment').locator('img');
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const href = (await link.getAttribute('href')) as string;
   const fromA = await onA.request.get(`${a.url}${href}`);
