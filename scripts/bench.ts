@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set) PostgreSQL. Seeds a fresh database, runs the real server as a
 // child process, and measures over HTTP, in Chromium, and against the spec's approach
 // (download every item, user and client, sort in the browser). Prints Markdown.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -261,3 +262,22 @@ for (const [index, target] of targets.entries()) {
 const report = lines.join('\n');
 process.stdout.write(`${report}\n`);
 if (values.out) writeSection(values.out, 'bench:worklist', report);
+
+// Issue 23: on PostgreSQL, one app process against two on the same database (bench:instances).
+if (targets.some((target) => target.name === 'PostgreSQL')) {
+  const instances = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/bench-instances.ts',
+      ...['tickets', 'tasks', 'clients'].flatMap((name) => [
+        `--${name}`,
+        String(sizes[name as keyof typeof sizes]),
+      ]),
+      ...(values.out ? ['--out', values.out] : []),
+    ],
+    { stdio: 'inherit' },
+  );
+  if (instances.status !== 0) process.exitCode = instances.status ?? 1;
+}
