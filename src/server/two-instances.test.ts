@@ -42,6 +42,11 @@ describe.skipIf(!url)('two app processes on one PostgreSQL and one S3 bucket', (
   let bStartedAt = 0;
 
   beforeAll(async () => {
+    // The backup is due at the current hour: not in its last minute, or the servers would look
+    // in the next one (at 23:59, tomorrow's day).
+    const minute = new Date().getUTCMinutes();
+    if (minute === 59)
+      await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
     s3 = await startS3TestServer();
     const bucket = await s3.newBucket();
     databaseName = `glz_two_${randomBytes(5).toString('hex')}`;

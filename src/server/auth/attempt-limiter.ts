@@ -72,6 +72,9 @@ export class AttemptLimiter {
 
   /** Counts an event and says how long to wait if it went over the limit. */
   async hit(key: string): Promise<number> {
+    // Blocked already: a read, not a write (a flood of refused requests costs the disk nothing).
+    const blocked = await this.waitMs(key);
+    if (blocked > 0) return blocked;
     const window = await this.record(key);
     return window.count > this.rule.limit ? this.waitFor(window) : 0;
   }

@@ -21,6 +21,7 @@ import {
   SQLITE_ENTRY,
   VAPID_ENTRY,
   backupFileName,
+  isSafeEntryPath,
   type CountedTable,
   type Manifest,
   type ManifestEntry,
@@ -217,6 +218,8 @@ async function writeArchive(
     // After the snapshot: a file uploaded meanwhile is extra (harmless); one deleted meanwhile
     // is missing, and the restore says so.
     for await (const stored of store.list()) {
+      // A key our app never writes (one made by hand in the bucket) that a restore would refuse.
+      if (!isSafeEntryPath(`${FILES_PREFIX}${stored.key}`)) continue;
       await addStored(`${FILES_PREFIX}${stored.key}`, stored);
     }
     const vapid = path.join(dataDir, VAPID_ENTRY);

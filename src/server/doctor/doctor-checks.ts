@@ -7,7 +7,7 @@ import { Migrator, sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { allMigrations } from '../db/migrations';
-import { S3FileStore } from '../files/s3-file-store';
+import { PROBE_PREFIX, S3FileStore } from '../files/s3-file-store';
 import { readSetting } from '../settings/settings.repository';
 import { VAPID_SETTING } from '../push/vapid-keys';
 
@@ -129,13 +129,15 @@ async function checkFiles(config: Config, database: Database): Promise<Check[]> 
     store = await S3FileStore.open(config.s3, { tempRoot: probeRoot, tempFolder: '.tmp-doctor' });
     await store.probe();
     // A real write, read and delete: keys that may list but not write show here.
-    const key = `.doctor/${randomBytes(6).toString('hex')}`;
+    const folder = `${PROBE_PREFIX}${randomBytes(6).toString('hex')}`;
+    const key = `${folder}/probe.txt`;
     const temp = store.newTempPath();
     await fsp.writeFile(temp, 'GL Задачи doctor');
     await store.moveIn(temp, key);
     const chunks: Buffer[] = [];
     for await (const chunk of await store.read(key)) chunks.push(chunk as Buffer);
-    await store.remove(key);
+    // As a purge deletes a ticket's folder.
+    await store.removeFolder(folder);
     if (Buffer.concat(chunks).toString() !== 'GL Задачи doctor') {
       return [fail(`Хранилище ${where} вернуло не то, что было записано`)];
     }

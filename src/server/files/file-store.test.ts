@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,50 @@ describe('S3 bucket failures', () => {
     );
     await expect(store.read('tickets/1/files/a.txt')).rejects.toBeInstanceOf(StorageUnavailableError);
     store.close();
+  });
+
+  it('a server that accepts the connection and then says nothing: given up on, not waited on for ever', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const settings = await s3.newBucket();
+      const store = await S3FileStore.open(
+        { ...settings, endpoint: `http://127.0.0.1:${port}` },
+        { tempRoot: tempRoot(), idleTimeoutMs: 300 },
+      );
+      const started = Date.now();
+      await expect(store.read('tickets/1/files/a.txt')).rejects.toBeInstanceOf(StorageUnavailableError);
+      const temp = store.newTempPath();
+      fs.writeFileSync(temp, 'x');
+      await expect(store.moveIn(temp, 'tickets/1/files/a.txt')).rejects.toBeInstanceOf(
+        StorageUnavailableError,
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+      store.close();
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('a "folder" made in the bucket by hand and the doctor\'s probe are not listed as files', async () => {
+    const settings = await s3.newBucket();
+    const store = await S3FileStore.open(settings, { tempRoot: tempRoot() });
+    const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const client = new S3Client(settings);
+    await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: 'tickets/', Body: '' }));
+    await client.send(
+      new PutObjectCommand({ Bucket: settings.bucket, Key: '.doctor/abc/probe.txt', Body: 'x' }),
+    );
+    client.destroy();
+    await put(store, 'tickets/5/files/a.txt', Buffer.from('a'));
+    expect(await keys(store)).toEqual([['tickets/5/files/a.txt', 1]]);
+    await store.removeAll();
+    const { S3Client: Again, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const lister = new Again(settings);
+    const left = await lister.send(new ListObjectsV2Command({ Bucket: settings.bucket }));
+    lister.destroy();
+    expect(left.Contents ?? []).toEqual([]);
   });
 
   it('keys the server does not know: refused', async () => {

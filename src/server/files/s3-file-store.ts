@@ -26,8 +26,14 @@ export interface S3Settings {
 /** The SDK, loaded only when a bucket is configured (a shop on local disk never pays for it). */
 type Sdk = typeof S3Sdk;
 
-/** DeleteObjects takes at most 1,000 keys a request. */
-const DELETE_BATCH = 1000;
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 30_000;
+/** Deletes in flight at once when a folder or the whole bucket is emptied. */
+const DELETE_CONCURRENCY = 8;
+/** A PUT is tried this many times: the SDK cannot retry a streamed body itself. */
+const PUT_TRIES = 3;
+/** `npm run doctor` writes its probe here; never a stored file (backups and restores skip it). */
+export const PROBE_PREFIX = '.doctor/';
 
 /**
  * Files in an S3-compatible bucket (docs/decisions/025-s3-file-store.md). Uploads are received
@@ -52,7 +58,16 @@ export class S3FileStore implements FileStore {
 
   static async open(
     settings: S3Settings,
-    { tempRoot, tempFolder = TEMP_FOLDER_PREFIX }: { tempRoot: string; tempFolder?: string },
+    {
+      tempRoot,
+      tempFolder = TEMP_FOLDER_PREFIX,
+      idleTimeoutMs = IDLE_TIMEOUT_MS,
+    }: {
+      tempRoot: string;
+      tempFolder?: string;
+      /** A server silent this long is given up on (tests shorten it). */
+      idleTimeoutMs?: number;
+    },
   ): Promise<S3FileStore> {
     const sdk = await import('@aws-sdk/client-s3');
     const client = new sdk.S3Client({
@@ -66,6 +81,10 @@ export class S3FileStore implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      // A bucket that stops answering must fail the request (503), not hang it: no connection
+      // within 5 s, or no byte moving for the idle time. No limit on the whole request: a large
+      // file on a slow line takes as long as it takes.
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: idleTimeoutMs },
     });
     return new S3FileStore(sdk, client, settings.bucket, tempRoot, tempFolder);
   }
@@ -78,6 +97,20 @@ export class S3FileStore implements FileStore {
     checkKey(key);
     const { size } = await fsp.stat(tempPath);
     const md5 = await md5Of(tempPath);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.put(tempPath, key, size, md5);
+        break;
+      } catch (error) {
+        // A dropped connection or a busy server: the body is read afresh for the next try.
+        if (!(error instanceof StorageUnavailableError) || attempt >= PUT_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+    await fsp.rm(tempPath, { force: true });
+  }
+
+  private async put(tempPath: string, key: string, size: number, md5: Buffer) {
     const answer = await this.guard(() =>
       this.client.send(
         new this.sdk.PutObjectCommand({
@@ -96,7 +129,6 @@ export class S3FileStore implements FileStore {
       await this.remove(key).catch(() => undefined);
       throw new Error(`the bucket stored other bytes than were sent for ${key}`);
     }
-    await fsp.rm(tempPath, { force: true });
   }
 
   async read(key: string): Promise<Readable> {
@@ -127,7 +159,11 @@ export class S3FileStore implements FileStore {
   }
 
   async *list(): AsyncIterable<StoredFile> {
-    yield* this.objects('');
+    for await (const item of this.objects('')) {
+      // A "folder" a provider's console made, or the doctor's probe: not a stored file.
+      if (item.key.endsWith('/') || item.key.startsWith(PROBE_PREFIX)) continue;
+      yield item;
+    }
   }
 
   async removeAll(): Promise<void> {
@@ -180,23 +216,19 @@ export class S3FileStore implements FileStore {
     // Collected first: deleting while listing would move the listing's continuation.
     const all: string[] = [];
     for await (const key of keys) all.push(key);
-    for (let start = 0; start < all.length; start += DELETE_BATCH) {
-      const batch = all.slice(start, start + DELETE_BATCH);
-      const answer = await this.guard(() =>
-        this.client.send(
-          new this.sdk.DeleteObjectsCommand({
-            Bucket: this.bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        ),
-      );
-      const failed = answer.Errors ?? [];
-      if (failed.length > 0) {
-        throw new Error(
-          `could not delete ${failed.length} files, e.g. ${failed[0]?.Key}: ${failed[0]?.Message}`,
+    // One DeleteObject per key, a few at a time. DeleteObjects would be one request per 1,000,
+    // but the SDK sends it with a CRC32 checksum that several S3-compatible servers refuse
+    // (they want Content-MD5).
+    let next = 0;
+    const worker = async () => {
+      while (next < all.length) {
+        const key = all[next++] as string;
+        await this.guard(() =>
+          this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
         );
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, all.length) }, worker));
   }
 }
 

@@ -84,9 +84,9 @@ export function createPushNotifier({
       return;
     }
     const context = { userId: subscription.user_id, service, status: result.status, err: result.error };
+    // Kept for the next try even while shutting down: another instance, or the next start, makes it.
     if (
       result.outcome === 'retry' &&
-      !closed &&
       (await retries.schedule(subscription, message, urgent, 1, result.retryAfterMs))
     ) {
       log.info({ ...context, attempt: 1 }, 'push failed, will retry');
@@ -152,8 +152,8 @@ export function createPushNotifier({
 
     async close() {
       closed = true;
-      retries.stop();
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await retries.stop();
     },
   };
 }

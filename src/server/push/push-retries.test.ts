@@ -66,13 +66,39 @@ describeEachDatabase('push retries as jobs with a lease', (ctx) => {
     sent.length = 0;
     const a = createPushRetries({ db: ctx.database.db, send: sender('A'), log: quiet, delaysMs: [20] });
     expect(await a.schedule(subscription, message, true, 1)).toBe(true);
-    a.stop();
+    await a.stop();
     expect(await pending()).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 40));
     const b = createPushRetries({ db: second.db, send: sender('B'), log: quiet, delaysMs: [20] });
     await b.tick();
-    b.stop();
+    await b.stop();
     expect(sent).toEqual(['B']);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('a try failing while its instance shuts down is still kept; a push an hour old is dropped', async () => {
+    sent.length = 0;
+    const a = createPushRetries({ db: ctx.database.db, send: sender('A'), log: quiet, delaysMs: [0] });
+    await a.stop();
+    expect(await a.schedule(subscription, message, false, 1)).toBe(true);
+    expect(await pending()).toHaveLength(1);
+    const b = createPushRetries({ db: second.db, send: sender('B'), log: quiet, delaysMs: [0, 0] });
+    await b.tick();
+    expect(sent).toEqual(['B']);
+
+    sent.length = 0;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await b.schedule(subscription, message, false, 1, undefined, twoHoursAgo);
+    await b.tick();
+    await b.stop();
+    expect(sent).toEqual([]);
+    const outcomes = await ctx.database.db
+      .selectFrom('jobs')
+      .select('outcome')
+      .where('kind', '=', PUSH_RETRY)
+      .where('outcome', '=', 'too late')
+      .execute();
+    expect(outcomes).toHaveLength(1);
     expect(await pending()).toEqual([]);
   });
 
@@ -82,8 +108,8 @@ describeEachDatabase('push retries as jobs with a lease', (ctx) => {
     const b = createPushRetries({ db: second.db, send: sender('B'), log: quiet, delaysMs: [0] });
     for (let i = 0; i < 10; i += 1) await a.schedule(subscription, message, false, 1);
     await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
-    a.stop();
-    b.stop();
+    await a.stop();
+    await b.stop();
     expect(sent).toHaveLength(10);
     expect(await pending()).toEqual([]);
   });
@@ -120,7 +146,7 @@ describeEachDatabase('push retries as jobs with a lease', (ctx) => {
       .where('endpoint', '=', endpoint)
       .execute();
     expect(rows).toEqual([]);
-    a.stop();
-    gone.stop();
+    await a.stop();
+    await gone.stop();
   });
 });

@@ -21,7 +21,12 @@ interface RetryPayload {
   urgent: boolean;
   /** Tries made so far. */
   tries: number;
+  /** When the first try was made: a push older than STALE_AFTER_MS is no longer news. */
+  firstTriedAt: string;
 }
+
+/** A notice an hour old (a push service down all night) would only confuse: it is dropped. */
+export const STALE_AFTER_MS = 3_600_000;
 
 export interface PushRetries {
   /**
@@ -34,13 +39,17 @@ export interface PushRetries {
     urgent: boolean,
     tries: number,
     retryAfterMs?: number,
+    firstTriedAt?: string,
   ): Promise<boolean>;
   /** Makes every due try (any instance's). */
   tick(): Promise<void>;
   /** Milliseconds until the next try waiting, 0 if one is due; null when none waits. */
   nextIn(): Promise<number | null>;
-  /** Stops the timers; tries not made stay in the database for whichever instance runs next. */
-  stop(): void;
+  /**
+   * Stops the timers and waits for a round under way; tries not made stay in the database for
+   * whichever instance runs next (one scheduled meanwhile too).
+   */
+  stop(): Promise<void>;
 }
 
 /**
@@ -88,6 +97,11 @@ export function createPushRetries({
     }
     const service = new URL(subscription.endpoint).origin;
     const context = { userId: subscription.user_id, service, tag: payload.message.tag };
+    if (Date.now() - Date.parse(payload.firstTriedAt) > STALE_AFTER_MS) {
+      log.warn({ ...context, attempts: payload.tries }, 'push not delivered (no longer news)');
+      await completeJob(db, key, owner, nowIso(), 'too late');
+      return;
+    }
     const result = await send(subscription, payload.message, { urgent: payload.urgent });
     const tries = payload.tries + 1;
     if (result.outcome === 'sent') {
@@ -99,7 +113,14 @@ export function createPushRetries({
       await completeJob(db, key, owner, nowIso(), 'gone');
     } else if (
       result.outcome === 'retry' &&
-      (await retries.schedule(subscription, payload.message, payload.urgent, tries, result.retryAfterMs))
+      (await retries.schedule(
+        subscription,
+        payload.message,
+        payload.urgent,
+        tries,
+        result.retryAfterMs,
+        payload.firstTriedAt,
+      ))
     ) {
       log.info(
         { ...context, status: result.status, err: result.error, attempt: tries },
@@ -137,12 +158,18 @@ export function createPushRetries({
   }
 
   const retries: PushRetries = {
-    async schedule(subscription, message, urgent, tries, retryAfterMs) {
+    async schedule(subscription, message, urgent, tries, retryAfterMs, firstTriedAt) {
       const delay = delaysMs[tries - 1];
-      if (delay === undefined || stopped) return false;
+      if (delay === undefined) return false;
       const wait = Math.max(delay, retryAfterMs ?? 0);
-      const payload: RetryPayload = { endpoint: subscription.endpoint, message, urgent, tries };
       const now = new Date();
+      const payload: RetryPayload = {
+        endpoint: subscription.endpoint,
+        message,
+        urgent,
+        tries,
+        firstTriedAt: firstTriedAt ?? now.toISOString(),
+      };
       await addJobs(
         db,
         [
@@ -178,10 +205,11 @@ export function createPushRetries({
       return next ? Math.max(0, Date.parse(next.run_at) - Date.now()) : null;
     },
 
-    stop() {
+    async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      await running?.catch(() => undefined);
     },
   };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { addJobs, claimDueJobs, completeJob, deleteDoneBefore, retryJob } from '../jobs/job-store';
+import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
 import type { TrashService } from './trash.service';
 
 const HOUR_MS = 3_600_000;
@@ -36,14 +36,8 @@ export async function purgeThisHour(
     const purged = await trash.purgeExpired();
     await completeJob(db, job.key, owner, new Date().toISOString(), `purged ${purged}`);
   } catch (error) {
-    // Given back: the next hour's run (or another instance's) tries again.
-    await retryJob(
-      db,
-      job.key,
-      owner,
-      new Date(Date.now() + HOUR_MS).toISOString(),
-      `failed: ${(error as Error).message}`,
-    );
+    // Recorded, not retried: the next hour's job purges everything that is due by then.
+    await completeJob(db, job.key, owner, new Date().toISOString(), `failed: ${(error as Error).message}`);
     throw error;
   }
   await deleteDoneBefore(db, TRASH_PURGE, new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString());
