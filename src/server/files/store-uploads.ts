@@ -11,33 +11,45 @@ export interface UploadOwner {
   ticketId?: number;
   taskId?: number;
   kind: 'file' | 'pvz' | 'photo';
-  /** Folder in the store, e.g. `tickets/12/files` or `tasks/3/photos` (spec §3). */
-  folder: string;
 }
 
 /**
- * Inside the caller's transaction: moves each received file into place under a
- * timestamp-prefixed, sanitised name and writes its row. Returns the keys written,
- * so that the caller can remove them if the transaction does not commit.
+ * Before the transaction: moves each received file (and its preview) into the store under a
+ * timestamp-prefixed, sanitised name. Done outside the transaction because with an S3 bucket each
+ * move is a request that may take seconds, and a transaction must not hold the database (SQLite's
+ * one writer, a PostgreSQL connection) for that long. The keys go into `written` as they land, so
+ * that a caller whose transaction does not commit removes them.
  */
-export async function storeUploads(
-  trx: Kysely<DB>,
+export async function placeUploads(
   store: FileStore,
   files: ReceivedFile[],
-  owner: UploadOwner,
-  by: { userId: number; userName: string; now: Date },
+  folder: string,
+  now: Date,
   written: string[],
-): Promise<number[]> {
-  const ids: number[] = [];
+): Promise<PlacedUpload[]> {
+  const placed: PlacedUpload[] = [];
   for (const [index, file] of files.entries()) {
     // One millisecond apart, so that two files with one name never share a key.
-    const { key, thumbKey } = await moveIntoFolder(
-      store,
-      file,
-      owner.folder,
-      by.now.getTime() + index,
-      written,
-    );
+    placed.push({ file, ...(await moveIntoFolder(store, file, folder, now.getTime() + index, written)) });
+  }
+  return placed;
+}
+
+export interface PlacedUpload {
+  file: ReceivedFile;
+  key: string;
+  thumbKey: string | null;
+}
+
+/** Inside the caller's transaction: one row per placed file. Returns the rows' ids. */
+export async function recordUploads(
+  trx: Kysely<DB>,
+  placed: PlacedUpload[],
+  owner: UploadOwner,
+  by: { userId: number; userName: string; now: Date },
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const { file, key, thumbKey } of placed) {
     ids.push(
       await insertFile(trx, {
         ticket_id: owner.ticketId ?? null,

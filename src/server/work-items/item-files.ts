@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { deleteFileRow, findFile, type FileRow } from '../files/files.repository';
 import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
-import { removeStoredQuietly, storeUploads } from '../files/store-uploads';
+import { placeUploads, recordUploads, removeStoredQuietly } from '../files/store-uploads';
 import type { Actor } from './actor';
 import type { ItemKind } from './item-kind';
 import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
@@ -94,25 +94,31 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       }
     },
 
-    /** Stores received files with their rows; on any failure neither stays. */
+    /**
+     * Stores received files with their rows; on any failure neither stays. The files go into
+     * the store first (checked against the item before, so nothing is sent for an item that
+     * cannot take it), then the rows in one transaction that checks the item again.
+     */
     async storeFiles(actor: Actor, id: number, received: ReceivedFile[], target: StoreTarget): Promise<void> {
       const written: string[] = [];
       try {
+        target.check?.(await changeableItem(db, id));
+        const now = clock.now();
+        const placed = await placeUploads(
+          store,
+          received,
+          `${kind.folder(id)}/${target.subfolder}`,
+          now,
+          written,
+        );
         await db.transaction().execute(async (trx) => {
           const item = await changeableItem(trx, id);
           target.check?.(item);
-          const now = clock.now();
-          const ids = await storeUploads(
+          const ids = await recordUploads(
             trx,
-            store,
-            received,
-            {
-              ...(kind.fileOwner === 'ticket_id' ? { ticketId: id } : { taskId: id }),
-              kind: target.kind,
-              folder: `${kind.folder(id)}/${target.subfolder}`,
-            },
+            placed,
+            { ...(kind.fileOwner === 'ticket_id' ? { ticketId: id } : { taskId: id }), kind: target.kind },
             { userId: actor.id, userName: actor.displayName, now },
-            written,
           );
           await target.record(
             trx,
