@@ -24,3 +24,12 @@ export async function lockUserRoles(trx: Transaction<DB>, dialect: DialectName):
 export function queriesAreInProcess(dialect: DialectName): boolean {
   return dialect === 'sqlite';
 }
+
+/**
+ * Whether a search's counts can stop part-way through the search index's candidates: PostgreSQL's
+ * bitmap scan of pg_trgm can; SQLite reads every FTS5 candidate first, so there a capped count
+ * was no faster (or slower) for most queries (measured at 2,000,000 items, docs/decisions/027).
+ */
+export function indexCountsStopEarly(dialect: DialectName): boolean {
+  return dialect === 'postgres';
+}

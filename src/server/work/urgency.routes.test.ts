@@ -2,6 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { LIMITED_STATUSES, limitField } from '../../domain/status-limits';
 import type { WorkRulesDto } from '../../domain/work-rules';
+import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
+import { CANDIDATE_LIMIT } from '../db/search-index';
+import { insertItems } from '../test/insert-items';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
 // Issue 20: the shop's time zone, and the counts beside the worklist's state filters.
@@ -128,6 +131,38 @@ describeEachDatabase('urgency: time zone and state counts', (ctx) => {
     });
     const bad = await call('GET', '/api/work/counts?assignee=abc');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('while searching on PostgreSQL, counts stop past 1,000 in a state (shown «1000+»); exact below it, without a search, and on SQLite', async () => {
+    const word = 'Многоштучный';
+    // More than the search index lists by id (CANDIDATE_LIMIT): a common query, as counted part-way.
+    const many = CANDIDATE_LIMIT + 100;
+    const items = Array.from({ length: many }, (_, i) => ({
+      kind: 'task' as const,
+      status: i < 3 ? 'done' : 'todo',
+      title: `${word} ${i}`,
+      dueDate: null,
+      createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+      closedAt: i < 3 ? '2026-11-02T00:00:00.000Z' : null,
+    }));
+    const all = await counts();
+    await insertItems(ctx.database.db, items);
+    // PostgreSQL stops at the cap; SQLite counts in full (its index cannot stop part-way).
+    expect(await counts(`?q=${encodeURIComponent(word)}`)).toEqual({
+      new: ctx.dialect === 'postgres' ? SEARCH_COUNT_CAP + 1 : many - 3,
+      in_progress: 0,
+      closed: 3,
+    });
+    // A query that finds fewer than the cap: exact, as before.
+    expect(await counts(`?q=${encodeURIComponent(`${word} 1000`)}`)).toEqual({
+      new: 1,
+      in_progress: 0,
+      closed: 0,
+    });
+    // Without a search: exact, however many.
+    const after = await counts();
+    expect(after.new - all.new).toBe(many - 3);
+    expect(after.closed - all.closed).toBe(3);
   });
 
   it('«Сначала просроченные» lists overdue items first, oldest due first, then the rest in the spec’s order, across pages', async () => {

@@ -66,9 +66,14 @@ export interface WorkRow {
   version: number;
 }
 
-const SEARCH_COLUMNS = { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' };
+export const SEARCH_COLUMNS = {
+  row: 'id',
+  text: 'search_text',
+  phoneDigits: 'client_phone_digits',
+  id: 'id',
+};
 
-function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
+export function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
   return filter.searchPlans?.[kind] ?? PLAIN_WALK;
 }
 
@@ -283,52 +288,6 @@ async function readByPositions(
     // The page's cursor goes on from where the walk found the row.
     work_sort: key.work_sort,
   }));
-}
-
-/**
- * Counting reads every match however it is found: through the index when the query has one
- * (however many rows it names, never more than a scan reads), else by a scan.
- */
-function countingPlan(plan: SearchPlan): SearchPlan {
-  return plan.use === 'walk' && plan.otherwise ? plan.otherwise : plan;
-}
-
-/**
- * How many items each state holds under the other filters (type, assignee, search): the
- * numbers beside the state checkboxes (issue 20). Items in the Корзина are in no state.
- */
-export async function countWork(
-  db: Kysely<DB>,
-  filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
-): Promise<Record<WorkState, number>> {
-  const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
-  for (const kind of filter.kinds) {
-    const table = kind === 'ticket' ? 'tickets' : 'tasks';
-    const { search } = filter;
-    const searching = isSearching(search);
-    // Without a search the (work_state, assignee_id) index answers alone. With one every row's
-    // text is read anyway: a plain scan then beats walking that index row by row, so the
-    // state is compared as an expression no index serves (the same in both databases).
-    const state = searching ? sql<string>`(work_state || '')` : sql<string>`work_state`;
-    let query = db
-      .selectFrom(table)
-      .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where(state, 'in', ['new', 'in_progress', 'closed'])
-      .groupBy(state);
-    if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
-    else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
-    if (searching) {
-      query = query.where((eb) =>
-        matchesSearch(eb, search, SEARCH_COLUMNS, countingPlan(planFor(filter, kind))),
-      );
-    }
-    query = withOverLimit(query, filter.overLimit);
-    query = withTicketFacets(query, filter);
-    for (const row of await query.execute()) {
-      counts[row.work_state as WorkState] += Number(row.n);
-    }
-  }
-  return counts;
 }
 
 /** Position after the last overdue row shown: its due date and creation key, kind, id. */

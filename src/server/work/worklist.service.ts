@@ -5,14 +5,14 @@ import { planSearch, type SearchPlan } from '../db/search-index';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
+import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
-import { queriesAreInProcess } from '../db/capabilities';
+import { indexCountsStopEarly, queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
 import {
-  countWork,
   listOverdue,
   listWork,
   type OverdueCursor,
@@ -20,6 +20,7 @@ import {
   type WorkFilter,
   type WorkRow,
 } from './worklist.repository';
+import { countWork } from './worklist-counts';
 import { toWorkItem } from './work-item-dto';
 
 function encodeCursor(row: WorkRow): string {
@@ -175,10 +176,20 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       return pageOf(rows, limit, encodeCursor);
     },
 
-    /** The number of items in each state under the list's other filters. */
-    async counts(query: WorklistQuery) {
+    /**
+     * The number of items in each state under the list's other filters; while searching, up to
+     * SEARCH_COUNT_CAP + 1 («1000+») where counting every match would take long. `how` lets the
+     * benchmark count in full for comparison (scripts/bench-counts.ts).
+     */
+    async counts(
+      query: WorklistQuery,
+      how: Parameters<typeof countWork>[2] = {
+        cap: SEARCH_COUNT_CAP,
+        capWithIndex: indexCountsStopEarly(database.dialect),
+      },
+    ) {
       const base = await baseFilter(query);
-      return countWork(database.db, { ...base, searchPlans: await searchPlans(base, WORK_STATES) });
+      return countWork(database.db, { ...base, searchPlans: await searchPlans(base, WORK_STATES) }, how);
     },
   };
 

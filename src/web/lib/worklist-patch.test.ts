@@ -109,6 +109,16 @@ describe('patchWorkCounts', () => {
     expect(patchWorkCounts(counts, { type: 'tasks' }, 'ticket', 1, step)).toBe('same');
   });
 
+  it('«1000+» takes one more as it is; one less from it is asked for', () => {
+    const many = { new: 1001, in_progress: 1001, closed: 5 };
+    const step: WorkMove = { before: facts('new'), after: facts('in_progress'), version: 2 };
+    expect(patchWorkCounts(many, { q: 'ssd' }, 'ticket', 1, step)).toBe('refetch');
+    const closing: WorkMove = { before: facts('closed'), after: facts('in_progress'), version: 2 };
+    expect(patchWorkCounts(many, { q: 'ssd' }, 'ticket', 1, closing)).toEqual({
+      data: { new: 1001, in_progress: 1001, closed: 4 },
+    });
+  });
+
   it('the Корзина counts nowhere', () => {
     const trashed: WorkMove = { before: facts('closed'), after: facts('trash'), version: 2 };
     expect(patchWorkCounts(counts, {}, 'ticket', 1, trashed)).toEqual({

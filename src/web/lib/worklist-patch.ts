@@ -1,3 +1,4 @@
+import { isCappedCount } from '../../domain/state-counts';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '../../domain/client-schemas';
 import type { WorkMove } from '../../domain/live-events';
@@ -88,6 +89,11 @@ export function patchWorkCounts(
     if (state === null) continue;
     // Counts of another shape than this code knows: ask.
     if (typeof next[state] !== 'number') return 'refetch';
+    if (isCappedCount(next[state])) {
+      // «1000+» and one more is still «1000+»; one less may be exactly 1000, or not: ask.
+      if (by < 0) return 'refetch';
+      continue;
+    }
     next[state] += by;
   }
   return { data: next };

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { formatStateCount } from '../../../../domain/state-counts';
 import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { useUserOptions } from '../../employees/public';
 import { useMe } from '../../../lib/session';
@@ -102,7 +103,9 @@ export function WorkFiltersBar({
               <Checkbox
                 key={state}
                 value={state}
-                label={counts ? `${STATE_LABELS[state]} (${counts[state]})` : STATE_LABELS[state]}
+                label={
+                  counts ? `${STATE_LABELS[state]} (${formatStateCount(counts[state])})` : STATE_LABELS[state]
+                }
               />
             ))}
           </Group>

@@ -1,0 +1,82 @@
+import { sql, type Kysely } from 'kysely';
+import { isSearching } from '../../domain/search-text';
+import type { WorkState } from '../../domain/worklist';
+import { matchesSearch } from '../db/search-condition';
+import type { SearchPlan } from '../db/search-index';
+import type { DB } from '../db/schema';
+import { withOverLimit, withTicketFacets } from './worklist-filters';
+import { planFor, SEARCH_COLUMNS, type WorkFilter } from './worklist.repository';
+
+// The counts beside the worklist's state checkboxes (issue 20), capped while searching on
+// PostgreSQL (issue 22, docs/decisions/027).
+
+/**
+ * Counting reads every match however it is found: through the index when the query has one
+ * (however many rows it names, never more than a scan reads), else by a scan.
+ */
+function countingPlan(plan: SearchPlan): SearchPlan {
+  return plan.use === 'walk' && plan.otherwise ? plan.otherwise : plan;
+}
+
+/**
+ * How many items each state holds under the other filters (type, assignee, search): the
+ * numbers beside the state checkboxes (issue 20). Items in the Корзина are in no state.
+ * With a search and `cap`, a state whose matches would take long to count is counted only up to
+ * `cap + 1` (shown as «1000+», src/domain/state-counts.ts): a common query then stops after that
+ * many matches instead of reading every one (issue 22, docs/decisions/027). Only where the search
+ * index's candidates can be counted part-way (`capWithIndex`: PostgreSQL); a search the index
+ * answers with a short list of ids is counted exactly, as that is cheap.
+ */
+export async function countWork(
+  db: Kysely<DB>,
+  filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
+  { cap, capWithIndex = false }: { cap?: number; capWithIndex?: boolean } = {},
+): Promise<Record<WorkState, number>> {
+  const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
+  const searching = isSearching(filter.search);
+  for (const kind of filter.kinds) {
+    const table = kind === 'ticket' ? 'tickets' : 'tasks';
+    const { search } = filter;
+    const narrowed = (plan: SearchPlan) => {
+      let query = db.selectFrom(table);
+      if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
+      else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
+      if (searching) query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, plan));
+      return withTicketFacets(withOverLimit(query, filter.overLimit), filter);
+    };
+    const listPlan = planFor(filter, kind);
+    // Capped where the search index's candidates can be counted part-way (not a short list of
+    // ids, which is counted exactly and cheaply).
+    const capped =
+      searching && cap !== undefined && capWithIndex && listPlan.use !== 'ids'
+        ? { plan: countingPlan(listPlan), state: sql<string>`(work_state || '')` }
+        : null;
+    if (capped && cap !== undefined) {
+      for (const workState of WORK_STATE_NAMES) {
+        const upToCap = narrowed(capped.plan)
+          .select(sql<number>`1`.as('one'))
+          .where(capped.state, '=', workState)
+          .limit(cap + 1);
+        const row = await db
+          .selectFrom(upToCap.as('capped'))
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirst();
+        counts[workState] = Math.min(cap + 1, counts[workState] + Number(row?.n ?? 0));
+      }
+      continue;
+    }
+    // Without a search the (work_state, assignee_id) index answers alone. With one every row's
+    // text is read anyway: a plain scan then beats walking that index row by row, so the
+    // state is compared as an expression no index serves (the same in both databases).
+    const state = searching ? sql<string>`(work_state || '')` : sql<string>`work_state`;
+    const rows = await narrowed(countingPlan(planFor(filter, kind)))
+      .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where(state, 'in', WORK_STATE_NAMES)
+      .groupBy(state)
+      .execute();
+    for (const row of rows) counts[row.work_state as WorkState] += Number(row.n);
+  }
+  return counts;
+}
+
+const WORK_STATE_NAMES: WorkState[] = ['new', 'in_progress', 'closed'];
