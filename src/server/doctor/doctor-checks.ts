@@ -72,8 +72,21 @@ async function checkDatabase(database: Database): Promise<Check[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => allMigrations(database.dialect) },
+    // Named: Kysely's existence check otherwise matches a migration table in any schema (another
+    // app's in the same database) and then reads one that is not in ours.
+    ...(database.dialect === 'postgres' ? { migrationTableSchema: database.schema ?? 'public' } : {}),
   });
-  const pending = (await migrator.getMigrations()).filter((migration) => !migration.executedAt);
+  let pending: { name: string }[];
+  try {
+    pending = (await migrator.getMigrations()).filter((migration) => !migration.executedAt);
+  } catch (error) {
+    return [
+      warn(
+        `База данных (${name}) доступна, но состояние схемы прочитать не удалось`,
+        (error as Error).message,
+      ),
+    ];
+  }
   checks.push(
     pending.length === 0
       ? ok(`База данных (${name}) доступна, схема в актуальном состоянии`)
