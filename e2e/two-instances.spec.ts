@@ -1,12 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import sharp from 'sharp';
-import { S3_TEST_KEYS, startS3TestServer, type S3TestServer } from '../src/server/test/s3-test-server';
-import { spawnServer } from '../src/server/test/spawn-server';
+import { startTwoInstances, type SpawnedServer } from '../src/server/test/two-instances';
 import { E2E_INVITE_CODE, E2E_PASSWORD, loginViaUi } from './fixtures';
 
 // Issue 23: one person's browser across two app processes on one PostgreSQL database and one S3
@@ -16,45 +10,18 @@ import { E2E_INVITE_CODE, E2E_PASSWORD, loginViaUi } from './fixtures';
 const url = process.env.TEST_DATABASE_URL;
 test.skip(!url, 'needs PostgreSQL (TEST_DATABASE_URL), as several instances do');
 
-type Server = Awaited<ReturnType<typeof spawnServer>>;
-let a: Server;
-let b: Server;
-let s3: S3TestServer;
-let databaseName: string;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-e2e-two-'));
+let a: SpawnedServer;
+let b: SpawnedServer;
+let instances: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  s3 = await startS3TestServer();
-  const bucket = await s3.newBucket();
-  databaseName = `glz_e2e_two_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const target = new URL(url as string);
-  target.pathname = `/${databaseName}`;
-  const env = {
-    DATABASE_URL: target.toString(),
-    S3_BUCKET: bucket.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: S3_TEST_KEYS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3_TEST_KEYS.secretAccessKey,
-    INVITE_CODE: E2E_INVITE_CODE,
-  };
-  a = await spawnServer(path.join(work, 'a'), env);
-  b = await spawnServer(path.join(work, 'b'), env);
+  instances = await startTwoInstances(url as string, { INVITE_CODE: E2E_INVITE_CODE });
+  ({ a, b } = instances);
 });
 
 test.afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  await s3?.stop();
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
-  fs.rmSync(work, { recursive: true, force: true });
+  await instances?.stop();
 });
 
 test('one browser across two instances: session, a photo uploaded on B seen on A, a step on A seen on B', async ({

@@ -175,10 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dropResetLinksOf: deleteUnusedResets,
   });
   const store = deps.fileStore ?? (await openFileStore(config));
-  if ('close' in store && typeof store.close === 'function') {
-    const close = store.close.bind(store) as () => void;
-    app.addHook('onClose', async () => close());
-  }
+  app.addHook('onClose', async () => store.close?.());
   const defaultAssignees = createDefaultAssignees(database.db);
   const events = deps.events ?? new InProcessEventBus();
   app.addHook('onClose', () => events.close());

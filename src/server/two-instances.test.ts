@@ -5,8 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './test/multipart';
-import { S3_TEST_KEYS, startS3TestServer, type S3TestServer } from './test/s3-test-server';
-import { spawnServer } from './test/spawn-server';
+import { startTwoInstances, type SpawnedServer } from './test/two-instances';
 import { SseClient } from './test/sse-client';
 
 // Issue 23: two app processes on one PostgreSQL database and one S3 bucket behave as one — a
@@ -31,14 +30,12 @@ function moscowHour(): string {
 }
 
 describe.skipIf(!url)('two app processes on one PostgreSQL and one S3 bucket', () => {
-  type Server = Awaited<ReturnType<typeof spawnServer>>;
+  type Server = SpawnedServer;
   let a: Server;
   let b: Server;
-  let s3: S3TestServer;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
   let databaseUrl: string;
-  let databaseName: string;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-two-'));
-  const backupDir = path.join(work, 'backups');
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-two-backups-'));
   let bStartedAt = 0;
 
   beforeAll(async () => {
@@ -47,42 +44,18 @@ describe.skipIf(!url)('two app processes on one PostgreSQL and one S3 bucket', (
     const minute = new Date().getUTCMinutes();
     if (minute === 59)
       await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
-    s3 = await startS3TestServer();
-    const bucket = await s3.newBucket();
-    databaseName = `glz_two_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const target = new URL(url as string);
-    target.pathname = `/${databaseName}`;
-    databaseUrl = target.toString();
-    const env = {
-      DATABASE_URL: databaseUrl,
-      S3_BUCKET: bucket.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: S3_TEST_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_TEST_KEYS.secretAccessKey,
+    instances = await startTwoInstances(url as string, {
       INVITE_CODE: INVITE,
       AUTH_LIMIT_PER_IP: '4',
       BACKUP_DIR: backupDir,
       BACKUP_HOUR: moscowHour(),
-    };
-    // One after the other: the first migrates the new database, the second finds it ready.
-    a = await spawnServer(path.join(work, 'a'), env);
-    b = await spawnServer(path.join(work, 'b'), env);
-    bStartedAt = Date.now();
+    });
+    ({ a, b, databaseUrl, bStartedAt } = instances);
   }, 90_000);
 
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await s3?.stop();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-    fs.rmSync(work, { recursive: true, force: true });
+    await instances?.stop();
+    fs.rmSync(backupDir, { recursive: true, force: true });
   });
 
   const request = (server: Server, method: string, route: string, cookie: string, body?: object) =>

@@ -159,6 +159,22 @@ async function writeArchive(
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), fs.createWriteStream(file, { mode: 0o600 }));
   const entries: ManifestEntry[] = [];
+  /** Writes one entry of `size` bytes from `body`, noting its SHA-256 in the manifest. */
+  const putEntry = async (name: string, size: number, body: Readable) => {
+    const hash = createHash('sha256');
+    await pipeline(
+      body,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      // tar-stream fails the archive if the bytes are not the size its header declares.
+      pack.entry({ name, size, mode: 0o600, mtime: now }),
+    );
+    entries.push({ path: name, size, sha256: hash.digest('hex') });
+  };
   /** Adds a file; false if it is gone (opened first: one deleted later still reads whole). */
   const add = async (name: string, source: string): Promise<boolean> => {
     let handle: fsp.FileHandle;
@@ -169,25 +185,17 @@ async function writeArchive(
       throw error;
     }
     const { size } = await handle.stat();
-    const hash = createHash('sha256');
-    const entry = pack.entry({ name, size, mode: 0o600, mtime: now });
-    await pipeline(
-      // Exactly the bytes declared in the entry's header, whatever happens to the file meanwhile.
+    // Exactly the bytes declared in the entry's header, whatever happens to the file meanwhile.
+    await putEntry(
+      name,
+      size,
       size === 0
         ? Readable.from(emptyChunks(handle))
         : handle.createReadStream({ start: 0, end: size - 1, autoClose: true }),
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          yield chunk;
-        }
-      },
-      entry,
     );
-    entries.push({ path: name, size, sha256: hash.digest('hex') });
     return true;
   };
-  /** Adds a stored file of the size the store listed; false if it is gone meanwhile. */
+  /** Adds a stored file of the size the store listed (a key is never written twice); false if it is gone. */
   const addStored = async (name: string, { key, size }: StoredFile): Promise<boolean> => {
     let body: Readable;
     try {
@@ -196,21 +204,7 @@ async function writeArchive(
       if (error instanceof FileNotFoundError) return false;
       throw error;
     }
-    const hash = createHash('sha256');
-    const entry = pack.entry({ name, size, mode: 0o600, mtime: now });
-    // A stored key is never written twice, so its bytes are the listed size; tar-stream fails
-    // the archive if they were not.
-    await pipeline(
-      body,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          yield chunk;
-        }
-      },
-      entry,
-    );
-    entries.push({ path: name, size, sha256: hash.digest('hex') });
+    await putEntry(name, size, body);
     return true;
   };
   try {

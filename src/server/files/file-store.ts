@@ -28,6 +28,8 @@ export interface FileStore {
   list(): AsyncIterable<StoredFile>;
   /** Removes every stored file (a restore over existing data). */
   removeAll(): Promise<void>;
+  /** Lets go of connections (an S3 client's); nothing to do on local disk. */
+  close?(): void;
 }
 
 export class FileNotFoundError extends Error {}

@@ -11,7 +11,7 @@ import { S3FileStore } from './s3-file-store';
 export async function openFileStore(
   config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 's3'>>,
   { tempFolder = TEMP_FOLDER_PREFIX }: { tempFolder?: string } = {},
-): Promise<FileStore & { close?: () => void }> {
+): Promise<FileStore> {
   const root = path.join(config.dataDir, 'files');
   if (!config.s3) return new LocalFileStore(root, { tempFolder });
   return S3FileStore.open(config.s3, { tempRoot: root, tempFolder });

@@ -5,11 +5,7 @@ import type { PushMessage } from '../../domain/push-message';
 import type { DB } from '../db/schema';
 import { createPushRetries } from './push-retries';
 import type { SendPush } from './push-sender';
-import {
-  deleteSubscription,
-  subscriptionsOf,
-  type StoredSubscription,
-} from './push-subscriptions.repository';
+import { deleteSubscription, subscriptionsOf } from './push-subscriptions.repository';
 
 /** Waits before the 2nd, 3rd and 4th try of a message a push service could not take (kept as jobs). */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
@@ -70,35 +66,12 @@ export function createPushNotifier({
     void work.finally(() => inFlight.delete(work));
   }
 
-  /** The first try now; a later one, if the service asks for it, kept in the database. */
-  async function deliver(subscription: StoredSubscription, message: PushMessage, urgent: boolean) {
-    const service = serviceOf(subscription.endpoint);
-    const result = await send(subscription, message, { urgent });
-    if (result.outcome === 'sent') {
-      log.debug({ userId: subscription.user_id, service, tag: message.tag }, 'push sent');
-      return;
-    }
-    if (result.outcome === 'gone') {
-      await deleteSubscription(db, subscription.endpoint);
-      log.info({ userId: subscription.user_id, service, status: result.status }, 'push subscription gone');
-      return;
-    }
-    const context = { userId: subscription.user_id, service, status: result.status, err: result.error };
-    // Kept for the next try even while shutting down: another instance, or the next start, makes it.
-    if (
-      result.outcome === 'retry' &&
-      (await retries.schedule(subscription, message, urgent, 1, result.retryAfterMs))
-    ) {
-      log.info({ ...context, attempt: 1 }, 'push failed, will retry');
-      return;
-    }
-    log.warn({ ...context, attempts: 1 }, 'push not delivered');
-  }
-
   async function deliverNotice(notice: Notice, authorId: number) {
     const recipients = await subscriptionsOf(db, notice.to, authorId);
     const message: PushMessage = { title: appName, body: notice.body, url: notice.url, tag: notice.tag };
-    await Promise.all(recipients.map((subscription) => deliver(subscription, message, notice.urgent)));
+    await Promise.all(
+      recipients.map((subscription) => retries.attempt(subscription, message, notice.urgent, 0)),
+    );
   }
 
   return {

@@ -30,6 +30,17 @@ export const STALE_AFTER_MS = 3_600_000;
 
 export interface PushRetries {
   /**
+   * One try of a push after `triesBefore` others: sent; the subscription dropped if the service
+   * says it is gone; a later try kept if worth one; says which of these happened.
+   */
+  attempt(
+    subscription: StoredSubscription,
+    message: PushMessage,
+    urgent: boolean,
+    triesBefore: number,
+    firstTriedAt?: string,
+  ): Promise<'sent' | 'gone' | 'tried again later' | 'not delivered'>;
+  /**
    * Keeps a push for another try after `delays[tries - 1]` (or the service's Retry-After, if
    * longer); false when it has had every try it gets.
    */
@@ -102,38 +113,19 @@ export function createPushRetries({
       await completeJob(db, key, owner, nowIso(), 'too late');
       return;
     }
-    const result = await send(subscription, payload.message, { urgent: payload.urgent });
-    const tries = payload.tries + 1;
-    if (result.outcome === 'sent') {
-      log.debug({ ...context, tries }, 'push sent on a later try');
-      await completeJob(db, key, owner, nowIso(), 'sent');
-    } else if (result.outcome === 'gone') {
-      await deleteSubscription(db, subscription.endpoint);
-      log.info({ ...context, status: result.status }, 'push subscription gone');
-      await completeJob(db, key, owner, nowIso(), 'gone');
-    } else if (
-      result.outcome === 'retry' &&
-      (await retries.schedule(
+    await completeJob(
+      db,
+      key,
+      owner,
+      nowIso(),
+      await retries.attempt(
         subscription,
         payload.message,
         payload.urgent,
-        tries,
-        result.retryAfterMs,
+        payload.tries,
         payload.firstTriedAt,
-      ))
-    ) {
-      log.info(
-        { ...context, status: result.status, err: result.error, attempt: tries },
-        'push failed, will retry',
-      );
-      await completeJob(db, key, owner, nowIso(), 'tried again later');
-    } else {
-      log.warn(
-        { ...context, status: result.status, err: result.error, attempts: tries },
-        'push not delivered',
-      );
-      await completeJob(db, key, owner, nowIso(), 'not delivered');
-    }
+      ),
+    );
   }
 
   async function tickOnce() {
@@ -158,6 +150,36 @@ export function createPushRetries({
   }
 
   const retries: PushRetries = {
+    async attempt(subscription, message, urgent, triesBefore, firstTriedAt) {
+      const context = {
+        userId: subscription.user_id,
+        service: new URL(subscription.endpoint).origin,
+        tag: message.tag,
+      };
+      const result = await send(subscription, message, { urgent });
+      const tries = triesBefore + 1;
+      if (result.outcome === 'sent') {
+        log.debug({ ...context, tries }, 'push sent');
+        return 'sent';
+      }
+      if (result.outcome === 'gone') {
+        await deleteSubscription(db, subscription.endpoint);
+        log.info({ ...context, status: result.status }, 'push subscription gone');
+        return 'gone';
+      }
+      const failure = { ...context, status: result.status, err: result.error };
+      // Kept for the next try even while shutting down: another instance, or the next start, makes it.
+      if (
+        result.outcome === 'retry' &&
+        (await retries.schedule(subscription, message, urgent, tries, result.retryAfterMs, firstTriedAt))
+      ) {
+        log.info({ ...failure, attempt: tries }, 'push failed, will retry');
+        return 'tried again later';
+      }
+      log.warn({ ...failure, attempts: tries }, 'push not delivered');
+      return 'not delivered';
+    },
+
     async schedule(subscription, message, urgent, tries, retryAfterMs, firstTriedAt) {
       const delay = delaysMs[tries - 1];
       if (delay === undefined) return false;
