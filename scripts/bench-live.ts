@@ -33,6 +33,8 @@ const { values } = parseArgs({
     before: { type: 'string', default: '1000' },
     changes: { type: 'string', default: '20' },
     browsers: { type: 'string', default: '3' },
+    // The share of the tabs on «Сводка» (taken from the worklist's first page's 70 %).
+    dashboards: { type: 'string', default: '0' },
     out: { type: 'string' },
   },
 });
@@ -42,17 +44,24 @@ const CHANGES = Number(values.changes);
 const BROWSERS = Number(values.browsers);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+const DASHBOARDS = Number(values.dashboards);
+
 /**
  * What the tabs have open: most the worklist's first page, some lists the edits never touch
- * (Закрытые, a task search, the ticket list's newest first).
+ * (Закрытые, a task search, the ticket list's newest first), with `--dashboards` some «Сводка»,
+ * which asks the server again after every change of a ticket.
  */
-const VIEWS: { share: number; screen: 'work' | 'tickets'; params: Record<string, string> }[] = [
-  { share: 0.7, screen: 'work', params: {} },
+const VIEWS: { share: number; screen: 'work' | 'tickets' | 'dashboard'; params: Record<string, string> }[] = [
+  { share: 0.7 - DASHBOARDS, screen: 'work', params: {} },
   { share: 0.1, screen: 'work', params: { states: 'closed' } },
   { share: 0.1, screen: 'work', params: { type: 'tasks', q: 'забрать' } },
   { share: 0.1, screen: 'tickets', params: { q: '', status: '' } },
+  ...(DASHBOARDS > 0 ? [{ share: DASHBOARDS, screen: 'dashboard' as const, params: {} }] : []),
 ];
 type View = (typeof VIEWS)[number] & { page: Page<{ id: number }>; counts: object | null };
+const VIEWS_TEXT =
+  `${Math.round((0.7 - DASHBOARDS) * 100)} % on the worklist's first page, 10 % on Закрытые, 10 % on a task search no edit ` +
+  `touches, 10 % on the ticket list's newest first page${DASHBOARDS > 0 ? `, ${Math.round(DASHBOARDS * 100)} % on «Сводка»` : ''}`;
 const countParams = (params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).filter(([name]) => name !== 'states'));
 
@@ -100,7 +109,10 @@ async function refetchStale(tab: Tab, base: string, cookie: string): Promise<boo
       const [screen, part, params] = query.queryKey as [string, string, Record<string, string>];
       tab.requests += 1;
       const search = new URLSearchParams(params);
-      if (screen === 'tickets') {
+      if (screen === 'work' && part === 'dashboard') {
+        const { dashboard } = await getJson<{ dashboard: object }>(base, '/api/dashboard', cookie);
+        tab.client.setQueryData(query.queryKey, dashboard);
+      } else if (screen === 'tickets') {
         const page = await getJson<Page<{ id: number }>>(base, `/api/tickets?${search}`, cookie);
         tab.client.setQueryData(query.queryKey, { pages: [page], pageParams: [null] });
       } else if (part === 'counts') {
@@ -122,6 +134,8 @@ function openTab(base: string, cookie: string, view: View, mode: 'patch' | 'befo
   const updatedAt = Date.now() - 60_000;
   if (view.screen === 'tickets')
     client.setQueryData(queryKeys.tickets.list(view.params), data, { updatedAt });
+  else if (view.screen === 'dashboard')
+    client.setQueryData(queryKeys.work.dashboard, view.counts, { updatedAt });
   else {
     client.setQueryData(queryKeys.work.list(view.params), data, { updatedAt });
     client.setQueryData(queryKeys.work.counts(countParams(view.params)), view.counts, { updatedAt });
@@ -306,6 +320,11 @@ async function benchTarget(target: BenchTarget, port: number) {
     const views: View[] = await Promise.all(
       VIEWS.map(async (view) => {
         const search = new URLSearchParams(view.params);
+        if (view.screen === 'dashboard') {
+          const { dashboard } = await getJson<{ dashboard: object }>(base, '/api/dashboard', cookie);
+          // The figures stand in the view's `counts`: the page is not shown.
+          return { ...view, page: { items: [], nextCursor: null }, counts: dashboard };
+        }
         if (view.screen === 'tickets') {
           return {
             ...view,
@@ -349,7 +368,7 @@ const lines = [
     `Node ${process.version}, load average before the run ${os.loadavg()[0]!.toFixed(2)}; ` +
     `${Number(values.tickets).toLocaleString('en')} tickets, ${Number(values.tasks).toLocaleString('en')} tasks, ` +
     `${Number(values.clients).toLocaleString('en')} clients. One server process; every simulated tab in one client process ` +
-    `(70 % on the worklist's first page, 10 % on Закрытые, 10 % on a task search no edit touches, 10 % on the ticket list's newest first page), ${BROWSERS} real Chromium tabs ` +
+    `(${VIEWS_TEXT}), ${BROWSERS} real Chromium tabs ` +
     `on the worklist beside them; ${CHANGES} edits of a ticket on the first page (its device, shown in the row), each after every tab ` +
     'was up to date after the previous. Times run from sending the edit. "Tab up to date": its list and counts patched, or ' +
     're-fetched when its code asked; over every tab, including those the edit does not touch. "Before": the tabs as the app ran ' +

@@ -327,7 +327,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerDashboardRoutes(
       scopes,
-      createDashboardService({ db: database.db, rules: () => workRules.get(), now: () => clock.now() }),
+      createDashboardService({
+        db: database.db,
+        rules: () => workRules.get(),
+        now: () => clock.now(),
+        changesMark: () => events.mark(),
+      }),
     );
     registerBackupRoutes(scopes, backups);
     registerTrashRoutes(scopes, trash);

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { DashboardDto } from '../../domain/dashboard';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { insertItems, type RawItem } from '../test/insert-items';
+import { DASHBOARD_FRESH_MS } from './dashboard.service';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
 // Issue 20: the owner's dashboard, computed in SQL, on both databases; and the worklist filters
@@ -124,6 +125,8 @@ describeEachDatabase('dashboard', (ctx) => {
         closedAt: null,
       },
     ]);
+    // Written straight into the database, so no change event: seen once the shared answer is old.
+    ctx.clock.advance(DASHBOARD_FRESH_MS);
     expect((await read()).weeks.at(-1)?.received).toBe(5);
     await ctx.database.db
       .deleteFrom('tickets')
@@ -210,5 +213,40 @@ describeEachDatabase('dashboard', (ctx) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Неизвестный статус');
     expect((await call('GET', '/api/work?provider=dhl')).json().error.message).toBe('Неизвестная служба');
+  });
+
+  it('one computation serves every open dashboard until a change is heard of (issue 22)', async () => {
+    const newTickets = (dashboard: DashboardDto) =>
+      dashboard.openByStatus.find((row) => row.status === 'new')?.count;
+    const before = newTickets(await read());
+    // Written behind the app's back: no change event, so the shared answer still stands…
+    const [quiet] = await insertItems(ctx.database.db, [
+      {
+        kind: 'ticket',
+        status: 'new',
+        title: 'Без события',
+        dueDate: null,
+        createdAt: '2026-11-22T08:00:00.000Z',
+        closedAt: null,
+      },
+    ]);
+    const together = await Promise.all(Array.from({ length: 8 }, () => read()));
+    expect(together.map(newTickets)).toEqual(Array(8).fill(before));
+    // …until a change made through the app is published, whatever the age of the answer.
+    const created = await call('POST', '/api/tickets', {
+      title: 'Замена SSD',
+      client: { mode: 'new', fullName: 'Событиев Семён' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(newTickets(await read())).toBe(Number(before) + 2);
+
+    // A write with no event at all shows once the shared answer is DASHBOARD_FRESH_MS old.
+    await ctx.database.db
+      .deleteFrom('tickets')
+      .where('id', '=', quiet as number)
+      .execute();
+    expect(newTickets(await read())).toBe(Number(before) + 2);
+    ctx.clock.advance(DASHBOARD_FRESH_MS);
+    expect(newTickets(await read())).toBe(Number(before) + 1);
   });
 });
