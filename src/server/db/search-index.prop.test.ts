@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { parseSearchQuery } from '../../domain/search-text';
+import { isSearching, parseSearchQuery } from '../../domain/search-text';
 import { WORK_STATES, type WorkState } from '../../domain/worklist';
 import { listClients } from '../clients/clients.repository';
 import { newClientColumns } from '../clients/client-columns';
@@ -10,6 +10,7 @@ import { describeEachDatabase } from '../test/test-app';
 import { insertItems, type RawItem } from '../test/insert-items';
 import { listTickets } from '../tickets/tickets.repository';
 import { refreshDerived, syncClientItems, itemsOfClient } from '../work/derived-columns';
+import { countWork } from '../work/worklist-counts';
 import { listWork } from '../work/worklist.repository';
 import { PLAIN_WALK, indexPlan, planSearch, type SearchedTable, type SearchPlan } from './search-index';
 
@@ -185,6 +186,36 @@ describeEachDatabase('search through the index', (ctx) => {
               expect(ids(await listTasks(db, { search, searchPlan: tasks }, undefined, 1000)), label).toEqual(
                 ids(await listTasks(db, { search, searchPlan: WALK }, undefined, 1000)),
               );
+              if (shape === 'index') {
+                // The counts beside the states, stopped at a cap both ways a database may stop
+                // them (docs/decisions/027), against the plain scan's full count.
+                const filter = {
+                  kinds: ['ticket', 'task'] as const,
+                  search,
+                  searchPlans: { ticket: await plan(tables.ticket, WORK_STATES), task: tasks },
+                };
+                const plain = await countWork(db, { kinds: ['ticket', 'task'], search });
+                // Only while searching: without a search every count is exact.
+                for (const cap of isSearching(search) ? [1] : []) {
+                  const upToCap = Object.fromEntries(
+                    Object.entries(plain).map(([state, n]) => [state, Math.min(n, cap + 1)]),
+                  );
+                  const stateCandidates = (kind: 'ticket' | 'task', s: typeof search, state: WorkState) =>
+                    indexPlan(ctx.database, tables[kind], s, [state]);
+                  for (const how of [{}, { stateCandidates }]) {
+                    const counted = await countWork(
+                      db,
+                      { ...filter, kinds: [...filter.kinds] },
+                      {
+                        cap,
+                        capWithIndex: true,
+                        ...how,
+                      },
+                    );
+                    expect(counted, `${label}: counts up to ${cap}`).toEqual(upToCap);
+                  }
+                }
+              }
               const clients = await plan('clients');
               expect(ids(await listClients(db, search, clients, undefined, 2)), label).toEqual(
                 ids(await listClients(db, search, WALK, undefined, 2)),

@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import { isSearching } from '../../domain/search-text';
-import type { WorkState } from '../../domain/worklist';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { isSearching, type SearchQuery } from '../../domain/search-text';
+import type { WorkKind, WorkState } from '../../domain/worklist';
 import { matchesSearch } from '../db/search-condition';
-import type { SearchPlan } from '../db/search-index';
+import { PLAIN_WALK, type IndexPlan, type SearchPlan } from '../db/search-index';
 import type { DB } from '../db/schema';
 import { withOverLimit, withTicketFacets } from './worklist-filters';
 import { planFor, SEARCH_COLUMNS, type WorkFilter } from './worklist.repository';
 
-// The counts beside the worklist's state checkboxes (issue 20), capped while searching on
-// PostgreSQL (issue 22, docs/decisions/027).
+// The counts beside the worklist's state checkboxes (issue 20), capped while searching
+// (issue 22, docs/decisions/027).
 
 /**
  * Counting reads every match however it is found: through the index when the query has one
@@ -18,27 +18,39 @@ function countingPlan(plan: SearchPlan): SearchPlan {
   return plan.use === 'walk' && plan.otherwise ? plan.otherwise : plan;
 }
 
+export interface CountOptions {
+  /** While searching, count each state only up to `cap + 1` («1000+»). */
+  cap?: number;
+  /**
+   * Where the search index's candidates can be counted part-way. PostgreSQL: the list's
+   * candidates filtered by state (its bitmap scan stops at the cap). SQLite (`stateCandidates`):
+   * the index's candidates of that one state, read in the index's order and each joined to its
+   * row, until the cap — asked for as `id in (…)`, SQLite read every candidate first.
+   */
+  capWithIndex?: boolean;
+  stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
+}
+
 /**
  * How many items each state holds under the other filters (type, assignee, search): the
  * numbers beside the state checkboxes (issue 20). Items in the Корзина are in no state.
  * With a search and `cap`, a state whose matches would take long to count is counted only up to
  * `cap + 1` (shown as «1000+», src/domain/state-counts.ts): a common query then stops after that
- * many matches instead of reading every one (issue 22, docs/decisions/027). Only where the search
- * index's candidates can be counted part-way (`capWithIndex`: PostgreSQL); a search the index
+ * many matches instead of reading every one (issue 22, docs/decisions/027). A search the index
  * answers with a short list of ids is counted exactly, as that is cheap.
  */
 export async function countWork(
   db: Kysely<DB>,
   filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
-  { cap, capWithIndex = false }: { cap?: number; capWithIndex?: boolean } = {},
+  { cap, capWithIndex = false, stateCandidates }: CountOptions = {},
 ): Promise<Record<WorkState, number>> {
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
   const searching = isSearching(filter.search);
   for (const kind of filter.kinds) {
     const table = kind === 'ticket' ? 'tickets' : 'tasks';
     const { search } = filter;
-    const narrowed = (plan: SearchPlan) => {
-      let query = db.selectFrom(table);
+    const narrowed = (plan: SearchPlan, from = db.selectFrom(table)) => {
+      let query = from;
       if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
       else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
       if (searching) query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, plan));
@@ -53,7 +65,11 @@ export async function countWork(
         : null;
     if (capped && cap !== undefined) {
       for (const workState of WORK_STATE_NAMES) {
-        const upToCap = narrowed(capped.plan)
+        const upToCap = (
+          stateCandidates
+            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
+            : narrowed(capped.plan)
+        )
           .select(sql<number>`1`.as('one'))
           .where(capped.state, '=', workState)
           .limit(cap + 1);
@@ -80,3 +96,17 @@ export async function countWork(
 }
 
 const WORK_STATE_NAMES: WorkState[] = ['new', 'in_progress', 'closed'];
+
+/**
+ * A side's rows in the order the search index names them: the candidates first (each once: a
+ * row may be named by its text and its phone), each joined to its row by id. SQLite takes a
+ * CROSS JOIN's left side as the outer loop, so the candidates stream and a LIMIT stops them.
+ */
+function drivenBy(db: Kysely<DB>, table: 'tickets' | 'tasks', candidates: IndexPlan) {
+  // Typed as the table alone: the join adds only `candidates.candidate`, which no filter names,
+  // so the list's own filters (unqualified columns) apply unchanged.
+  const joined = db
+    .selectFrom(sql`(select distinct id as candidate from ${candidates.rows} as named)`.as('candidates'))
+    .crossJoin(table) as unknown as SelectQueryBuilder<DB, typeof table, object>;
+  return joined.where(sql<boolean>`${sql.ref(`${table}.id`)} = candidates.candidate`);
+}

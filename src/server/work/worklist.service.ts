@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/client-schemas';
 import { parseSearchQuery } from '../../domain/search-text';
-import { planSearch, type SearchPlan } from '../db/search-index';
+import { indexPlan, planSearch, type SearchPlan } from '../db/search-index';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -20,7 +20,7 @@ import {
   type WorkFilter,
   type WorkRow,
 } from './worklist.repository';
-import { countWork } from './worklist-counts';
+import { countWork, type CountOptions } from './worklist-counts';
 import { toWorkItem } from './work-item-dto';
 
 function encodeCursor(row: WorkRow): string {
@@ -183,9 +183,13 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
      */
     async counts(
       query: WorklistQuery,
-      how: Parameters<typeof countWork>[2] = {
+      how: CountOptions = {
         cap: SEARCH_COUNT_CAP,
-        capWithIndex: indexCountsStopEarly(database.dialect),
+        capWithIndex: true,
+        stateCandidates:
+          indexCountsStopEarly(database.dialect) === 'drive'
+            ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
+            : undefined,
       },
     ) {
       const base = await baseFilter(query);
