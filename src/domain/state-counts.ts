@@ -5,12 +5,15 @@
  */
 export const SEARCH_COUNT_CAP = 1000;
 
-/** True when a count stands for «more than SEARCH_COUNT_CAP», not an exact number. */
-export function isCappedCount(count: number): boolean {
-  return count > SEARCH_COUNT_CAP;
+/**
+ * True when a count stands for «more than SEARCH_COUNT_CAP», not an exact number: only counts
+ * made while searching are capped; without a search every count is exact, however large.
+ */
+export function isCappedCount(count: number, searching: boolean): boolean {
+  return searching && count > SEARCH_COUNT_CAP;
 }
 
 /** «12», or «1000+» for a capped count. */
-export function formatStateCount(count: number): string {
-  return isCappedCount(count) ? `${SEARCH_COUNT_CAP}+` : String(count);
+export function formatStateCount(count: number, searching: boolean): string {
+  return isCappedCount(count, searching) ? `${SEARCH_COUNT_CAP}+` : String(count);
 }

@@ -117,6 +117,10 @@ describe('patchWorkCounts', () => {
     expect(patchWorkCounts(many, { q: 'ssd' }, 'ticket', 1, closing)).toEqual({
       data: { new: 1001, in_progress: 1001, closed: 4 },
     });
+    // Without a search every count is exact, however large: patched like any other.
+    expect(patchWorkCounts(many, {}, 'ticket', 1, step)).toEqual({
+      data: { new: 1000, in_progress: 1002, closed: 5 },
+    });
   });
 
   it('the Корзина counts nowhere', () => {

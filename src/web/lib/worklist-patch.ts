@@ -89,7 +89,7 @@ export function patchWorkCounts(
     if (state === null) continue;
     // Counts of another shape than this code knows: ask.
     if (typeof next[state] !== 'number') return 'refetch';
-    if (isCappedCount(next[state])) {
+    if (isCappedCount(next[state], (params.q ?? '').trim() !== '')) {
       // «1000+» and one more is still «1000+»; one less may be exactly 1000, or not: ask.
       if (by < 0) return 'refetch';
       continue;

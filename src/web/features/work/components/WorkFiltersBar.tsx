@@ -27,12 +27,15 @@ export function WorkFiltersBar({
   values,
   loading,
   counts,
+  searched,
   onChange,
 }: {
   values: WorkFilterValues;
   loading: boolean;
   /** Items per state under the other filters, once known. */
   counts?: Record<WorkState, number>;
+  /** Whether the counts are of a search (then past 1,000 they are «1000+»). */
+  searched: boolean;
   onChange: (changes: Partial<WorkFilterValues>) => void;
 }) {
   const users = useUserOptions();
@@ -104,7 +107,9 @@ export function WorkFiltersBar({
                 key={state}
                 value={state}
                 label={
-                  counts ? `${STATE_LABELS[state]} (${formatStateCount(counts[state])})` : STATE_LABELS[state]
+                  counts
+                    ? `${STATE_LABELS[state]} (${formatStateCount(counts[state], searched)})`
+                    : STATE_LABELS[state]
                 }
               />
             ))}

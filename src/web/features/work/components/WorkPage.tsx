@@ -137,7 +137,13 @@ export function WorkPage() {
         </Group>
       </Group>
       {showFirstSteps && <FirstSteps />}
-      <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
+      <WorkFiltersBar
+        values={values}
+        loading={list.isFetching}
+        counts={counts.data}
+        searched={q !== ''}
+        onChange={onChange}
+      />
       <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList
         query={list}
