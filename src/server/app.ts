@@ -331,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db: database.db,
         rules: () => workRules.get(),
         now: () => clock.now(),
-        changesMark: () => events.mark(),
+        changesMark: () => events.sharedMark(),
       }),
     );
     registerBackupRoutes(scopes, backups);

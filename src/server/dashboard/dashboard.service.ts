@@ -40,8 +40,8 @@ export function createDashboardService(deps: {
   db: Kysely<DB>;
   rules: () => Promise<WorkRulesValues>;
   now: () => Date;
-  /** Where the stream of changes stands (EventBus.mark): one computation serves until it moves. */
-  changesMark: () => string | null;
+  /** Where the shop's changes stand (EventBus.sharedMark): one computation serves until it moves. */
+  changesMark: () => Promise<string | null>;
 }) {
   const { db } = deps;
   const compute = async (): Promise<DashboardDto> => {

@@ -32,6 +32,6 @@ export function queriesAreInProcess(dialect: DialectName): boolean {
  * so there the index's candidates of one state drive a join to the rows (`drive`), which stops at
  * the limit (counts of common queries 5–10× faster at 200,000 items).
  */
-export function indexCountsStopEarly(dialect: DialectName): 'filter' | 'drive' {
+export function cappedCountWay(dialect: DialectName): 'filter' | 'drive' {
   return dialect === 'postgres' ? 'filter' : 'drive';
 }

@@ -20,6 +20,13 @@ export interface EventBus {
    * the instance may not hear every change (PostgreSQL: LISTEN not active): browsers then refetch.
    */
   mark(): string | null;
+  /**
+   * Where the changes of every instance stand: different after any instance has published a
+   * change, even before this one has heard of it (then `mark` has not moved yet). An answer
+   * computed from data read after this value holds every change up to it; null when it cannot
+   * be told (docs/decisions/028).
+   */
+  sharedMark(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,11 @@ export class InProcessEventBus implements EventBus {
 
   mark(): string {
     return `${this.instance}.${this.passed}`;
+  }
+
+  /** One process hears every change it makes as it makes it: its own count is everyone's. */
+  async sharedMark(): Promise<string> {
+    return this.mark();
   }
 
   subscribe(listener: (event: ChangeEvent) => void, onResync?: () => void): () => void {

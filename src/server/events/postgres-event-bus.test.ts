@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardDto } from '../../domain/dashboard';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { SseClient } from '../test/sse-client';
@@ -85,6 +86,48 @@ describe.skipIf(!url)('two app instances on one PostgreSQL', () => {
     const ticketId = created.json().ticket.id as number;
     await stream.waitFor((e) => e.entity === 'ticket' && e.id === ticketId && e.op === 'create');
     stream.close();
+  });
+
+  it('«Сводка» on an instance that has not yet heard of a change made on another still shows it', async () => {
+    const a = apps[0]!;
+    // An instance whose LISTEN hears nothing of A's changes (another channel): as late as can be.
+    const deafBus = new PostgresEventBus(
+      url!,
+      second.db,
+      `glz_changes_${test.database.schema!}_elsewhere`,
+      pino({ level: 'silent' }),
+    );
+    await deafBus.whenReady();
+    const late = await buildApp({ config: testConfig(), database: second, events: deafBus, webRoot: null });
+    try {
+      const signedIn = await a.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'two@instances.ru', password: TEST_PASSWORD },
+      });
+      const cookie = sessionCookie(signedIn);
+      const newOnLate = async () => {
+        const response = await late.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
+        const { dashboard } = response.json<{ dashboard: DashboardDto }>();
+        return dashboard.openByStatus.find((row) => row.status === 'new')?.count ?? 0;
+      };
+      const before = await newOnLate();
+      const markBefore = deafBus.mark();
+      const created = await a.inject({
+        method: 'POST',
+        url: '/api/tickets',
+        headers: { cookie },
+        payload: { title: 'Замена SSD', client: { mode: 'new', fullName: 'Сводкин Семён' } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      // The change is published just after the answer; the late instance shows it as soon as it
+      // is (well within the 15 s an unchanged answer may serve).
+      await expect.poll(newOnLate, { timeout: 5000 }).toBe(before + 1);
+      // It heard nothing: its own count could not have told it.
+      expect(deafBus.mark()).toBe(markBefore);
+    } finally {
+      await late.close();
+    }
   });
 
   it('a move in the worklist too long for NOTIFY goes without it, and the change still arrives', async () => {

@@ -47,7 +47,9 @@ export class PostgresEventBus implements EventBus {
   }
 
   publish(event: ChangeEvent): void {
-    sql`select pg_notify(${this.channel}, ${notifyPayload(event)})`
+    // The shared count moves in the same statement, so by the time any instance hears the
+    // change, sharedMark says it too (nextval is not undone by anything after it).
+    sql`select nextval('change_count'), pg_notify(${this.channel}, ${notifyPayload(event)})`
       .execute(this.db)
       .catch((error: unknown) => {
         this.log.error({ err: error }, 'could not publish a change event');
@@ -64,6 +66,18 @@ export class PostgresEventBus implements EventBus {
    */
   mark(): string | null {
     return this.listener ? this.local.mark() : null;
+  }
+
+  /** The count of changes every instance has published (migration 0019); null when unreadable. */
+  async sharedMark(): Promise<string | null> {
+    try {
+      const { rows } = await sql<{ n: string }>`select last_value::text as n from change_count`.execute(
+        this.db,
+      );
+      return rows[0]?.n ?? null;
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {

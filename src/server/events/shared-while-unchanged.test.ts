@@ -14,9 +14,13 @@ function setUp(freshMs = 1000) {
         pending.push(() => (fail ? reject(new Error('database gone')) : resolve(n))),
       );
     },
-    { mark: () => state.mark, now: () => state.now, freshMs },
+    { mark: async () => state.mark, now: () => state.now, freshMs },
   );
-  const releaseAll = () => pending.splice(0).forEach((release) => release());
+  // After the requests have read the mark (a promise) and started what they start.
+  const releaseAll = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    pending.splice(0).forEach((release) => release());
+  };
   return { state, read, releaseAll };
 }
 
@@ -24,7 +28,7 @@ describe('sharedWhileUnchanged', () => {
   it('requests that come while one computation runs, and after it while nothing changed, share it', async () => {
     const { state, read, releaseAll } = setUp();
     const during = [read(), read(), read()];
-    releaseAll();
+    await releaseAll();
     expect(await Promise.all(during)).toEqual([1, 1, 1]);
     expect(await read()).toBe(1);
     expect(state.computed).toBe(1);
@@ -35,7 +39,7 @@ describe('sharedWhileUnchanged', () => {
     const old = read();
     state.mark = 'a.2';
     const fresh = read();
-    releaseAll();
+    await releaseAll();
     expect([await old, await fresh]).toEqual([1, 2]);
     expect(await read()).toBe(2);
   });
@@ -43,17 +47,17 @@ describe('sharedWhileUnchanged', () => {
   it('computes anew when the answer is freshMs old, or the clock went back', async () => {
     const { read, state, releaseAll } = setUp(1000);
     const first = read();
-    releaseAll();
+    await releaseAll();
     await first;
     state.now = 999;
     expect(await read()).toBe(1);
     state.now = 1000;
     const second = read();
-    releaseAll();
+    await releaseAll();
     expect(await second).toBe(2);
     state.now = 500;
     const third = read();
-    releaseAll();
+    await releaseAll();
     expect(await third).toBe(3);
   });
 
@@ -61,7 +65,7 @@ describe('sharedWhileUnchanged', () => {
     const { read, state, releaseAll } = setUp();
     state.mark = null;
     const both = [read(), read()];
-    releaseAll();
+    await releaseAll();
     expect(await Promise.all(both)).toEqual([1, 2]);
   });
 
@@ -69,11 +73,11 @@ describe('sharedWhileUnchanged', () => {
     const { read, state, releaseAll } = setUp();
     state.fail = true;
     const failed = read();
-    releaseAll();
+    await releaseAll();
     await expect(failed).rejects.toThrow('database gone');
     state.fail = false;
     const retried = read();
-    releaseAll();
+    await releaseAll();
     expect(await retried).toBe(2);
   });
 });

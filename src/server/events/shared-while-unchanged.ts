@@ -12,14 +12,14 @@
  */
 export function sharedWhileUnchanged<T>(
   compute: () => Promise<T>,
-  clock: { mark(): string | null; now(): number; freshMs: number },
+  changes: { mark(): Promise<string | null>; now(): number; freshMs: number },
 ): () => Promise<T> {
   let shared: { mark: string; since: number; answer: Promise<T> } | null = null;
-  return () => {
-    const mark = clock.mark();
-    const now = clock.now();
+  return async () => {
+    const mark = await changes.mark();
+    const now = changes.now();
     if (mark === null) return compute();
-    if (shared && shared.mark === mark && now - shared.since < clock.freshMs && now >= shared.since) {
+    if (shared && shared.mark === mark && now - shared.since < changes.freshMs && now >= shared.since) {
       return shared.answer;
     }
     const entry = { mark, since: now, answer: compute() };

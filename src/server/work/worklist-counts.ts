@@ -22,12 +22,16 @@ export interface CountOptions {
   /** While searching, count each state only up to `cap + 1` («1000+»). */
   cap?: number;
   /**
-   * Where the search index's candidates can be counted part-way. PostgreSQL: the list's
-   * candidates filtered by state (its bitmap scan stops at the cap). SQLite (`stateCandidates`):
-   * the index's candidates of that one state, read in the index's order and each joined to its
-   * row, until the cap — asked for as `id in (…)`, SQLite read every candidate first.
+   * Whether a search the index answers with more candidates than it lists by id is counted only
+   * up to the cap (the app always does; the benchmark turns it off to count in full). PostgreSQL
+   * counts the list's candidates filtered by state: its bitmap scan stops at the cap.
    */
   capWithIndex?: boolean;
+  /**
+   * SQLite's way (capabilities.ts cappedCountWay): the index's candidates of one state, read in
+   * the index's order and each joined to its row (drivenBy) until the cap; asked for as
+   * `id in (…)`, SQLite read every candidate first.
+   */
   stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
 }
 

@@ -9,7 +9,7 @@ import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
-import { indexCountsStopEarly, queriesAreInProcess } from '../db/capabilities';
+import { cappedCountWay, queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
 import {
@@ -187,7 +187,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
         cap: SEARCH_COUNT_CAP,
         capWithIndex: true,
         stateCandidates:
-          indexCountsStopEarly(database.dialect) === 'drive'
+          cappedCountWay(database.dialect) === 'drive'
             ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
             : undefined,
       },

@@ -18,6 +18,7 @@ import { stageSpansMigration } from './0015-stage-spans';
 import { importSourcesMigration } from './0016-import-sources';
 import { searchIndexMigration } from './0017-search-index';
 import { attemptCountsMigration } from './0018-attempt-counts';
+import { changeCountMigration } from './0019-change-count';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-import-sources': importSourcesMigration(),
     '0017-search-index': searchIndexMigration(dialect),
     '0018-attempt-counts': attemptCountsMigration(),
+    '0019-change-count': changeCountMigration(dialect),
   };
 }

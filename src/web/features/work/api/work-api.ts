@@ -84,14 +84,23 @@ export function useShopHasWork(enabled: boolean) {
   });
 }
 
+/**
+ * The numbers beside the states, with whether they were counted for a search: then past 1,000
+ * they read «1000+». Kept with the numbers, since the last numbers stay on screen while the
+ * next are asked for (typing a search, or clearing it).
+ */
+export type ShownStateCounts = Record<WorkState, number> & { searched?: boolean };
+
 /** How many items each state holds under the other filters: shown beside the state checkboxes. */
 export function useWorkCounts(filters: WorkFilters) {
   const others = queryParams({ ...filters, states: undefined, order: '' });
   return useQuery({
     queryKey: queryKeys.work.counts(others),
-    queryFn: async () =>
-      (await api<{ counts: Record<WorkState, number> }>(`/api/work/counts?${new URLSearchParams(others)}`))
+    queryFn: async (): Promise<ShownStateCounts> => ({
+      ...(await api<{ counts: Record<WorkState, number> }>(`/api/work/counts?${new URLSearchParams(others)}`))
         .counts,
+      searched: others.q !== undefined,
+    }),
     staleTime: FRESH_MS,
     // The last numbers stay while the next come (a search being typed), instead of blinking.
     placeholderData: keepPreviousData,

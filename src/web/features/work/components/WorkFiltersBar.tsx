@@ -4,6 +4,7 @@ import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/wor
 import { useUserOptions } from '../../employees/public';
 import { useMe } from '../../../lib/session';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
+import type { ShownStateCounts } from '../api/work-api';
 
 const STATE_LABELS: Record<WorkState, string> = { new: 'Новые', in_progress: 'В работе', closed: 'Закрытые' };
 
@@ -27,15 +28,12 @@ export function WorkFiltersBar({
   values,
   loading,
   counts,
-  searched,
   onChange,
 }: {
   values: WorkFilterValues;
   loading: boolean;
   /** Items per state under the other filters, once known. */
-  counts?: Record<WorkState, number>;
-  /** Whether the counts are of a search (then past 1,000 they are «1000+»). */
-  searched: boolean;
+  counts?: ShownStateCounts;
   onChange: (changes: Partial<WorkFilterValues>) => void;
 }) {
   const users = useUserOptions();
@@ -108,7 +106,7 @@ export function WorkFiltersBar({
                 value={state}
                 label={
                   counts
-                    ? `${STATE_LABELS[state]} (${formatStateCount(counts[state], searched)})`
+                    ? `${STATE_LABELS[state]} (${formatStateCount(counts[state], counts.searched === true)})`
                     : STATE_LABELS[state]
                 }
               />

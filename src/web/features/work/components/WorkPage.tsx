@@ -137,13 +137,7 @@ export function WorkPage() {
         </Group>
       </Group>
       {showFirstSteps && <FirstSteps />}
-      <WorkFiltersBar
-        values={values}
-        loading={list.isFetching}
-        counts={counts.data}
-        searched={q !== ''}
-        onChange={onChange}
-      />
+      <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
       <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList
         query={list}
