@@ -54,6 +54,17 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
         in_progress: 0,
         closed: 0,
       });
+      // The list's other filters still apply: the ticket is nobody's.
+      expect(await countWork(db, { kinds, search, searchPlans, assignee: 'none' }, how)).toEqual({
+        new: 1,
+        in_progress: 0,
+        closed: 0,
+      });
+      expect(await countWork(db, { kinds, search, searchPlans, assignee: 999_999 }, how)).toEqual({
+        new: 0,
+        in_progress: 0,
+        closed: 0,
+      });
     }
   });
 });
