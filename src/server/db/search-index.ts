@@ -217,21 +217,9 @@ const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export const WALK_ROWS = 3000;
 
 /**
- * How much farther than WALK_ROWS a walk may go when it found some of the page in its first
- * stretch: the rest lies about as far again as the matches' density says, and reading that many
- * rows costs less than the index's candidates (more than CANDIDATE_LIMIT of them, each read and
- * sorted). Past this the index is read instead.
- */
-const FARTHEST_WALK = 8;
-
-/**
  * A list's page under a search plan. A walk with an index to fall back on reads at most
- * WALK_ROWS of the list's order (up to the position `positionAt` finds). When the page did not
- * fill in that stretch but some of it was found there, the walk goes on as far as the matches'
- * density says the page should fill (with half as much again to spare), up to FARTHEST_WALK
- * stretches: a query matching one row in a hundred (a common surname with Закрытые ticked) fills
- * its page within a few thousand rows, where the index names tens of thousands. When none was
- * found, or the longer walk did not fill the page either, the index's rows are read instead.
+ * WALK_ROWS of the list's order (up to the position `positionAt` finds); when the page did not
+ * fill in that stretch, the query matches little there and the index's rows are read instead.
  */
 export async function readPlanned<Row, Position>(
   plan: SearchPlan,
@@ -243,18 +231,8 @@ export async function readPlanned<Row, Position>(
   },
 ): Promise<Row[]> {
   if (plan.use !== 'walk' || !plan.otherwise) return list.read(plan);
-  const within = plan.within ?? WALK_ROWS;
-  const upTo = await list.positionAt(within);
+  const upTo = await list.positionAt(plan.within ?? WALK_ROWS);
   if (upTo === null) return list.read(PLAIN_WALK);
   const walked = await list.read(PLAIN_WALK, upTo);
-  if (walked.length >= limit) return walked;
-  const farther = Math.ceil((within * limit * 1.5) / Math.max(walked.length, 1));
-  if (walked.length > 0 && farther <= within * FARTHEST_WALK) {
-    const end = await list.positionAt(farther);
-    // Fewer rows than that in the list: walked to its end, the page is complete as it is.
-    if (end === null) return list.read(PLAIN_WALK);
-    const longer = await list.read(PLAIN_WALK, end);
-    if (longer.length >= limit) return longer;
-  }
-  return list.read(plan.otherwise);
+  return walked.length >= limit ? walked : list.read(plan.otherwise);
 }
