@@ -74,3 +74,18 @@ test('on a 390 px phone every tap target on the main screens is at least 44 px',
   await page.getByRole('button', { name: 'Меню' }).click();
   expect(await smallTargets(page), 'menu').toEqual([]);
 });
+
+test('on a phone, a search that finds nothing says «Пусто» on screen, not behind the bottom bar', async ({
+  page,
+}) => {
+  await loginViaUi(page, ADMIN);
+  await page.goto('/app/work?q=' + encodeURIComponent('жщфывнетакого'));
+  const empty = page.getByRole('heading', { name: 'Пусто' });
+  await expect(empty).toBeVisible();
+  // Within the first screen, and above the fixed bar with the create buttons.
+  const [message, bar] = await Promise.all([
+    empty.boundingBox(),
+    page.getByTestId('bottom-bar').boundingBox(),
+  ]);
+  expect(message && bar && message.y + message.height <= bar.y).toBe(true);
+});

@@ -30,7 +30,7 @@ export function PagedList<T extends { id: number }>({
       {query.isError && items.length === 0 && (
         <LoadFailed message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       )}
-      {query.isSuccess && items.length === 0 && <CenteredMessage title={empty} />}
+      {query.isSuccess && items.length === 0 && <CenteredMessage title={empty} inList />}
       {renderItems && items.length > 0 ? renderItems(items) : <Stack gap="xs">{items.map(renderItem)}</Stack>}
       {query.hasNextPage && (
         <Button
