@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
@@ -5,7 +6,7 @@ import { newClientColumns } from '../clients/client-columns';
 import { indexPlan } from '../db/search-index';
 import { insertItems } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
-import { countWork } from './worklist-counts';
+import { countWork, drivenBy } from './worklist-counts';
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
 
@@ -67,4 +68,31 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
       });
     }
   });
+  it.runIf(ctx.dialect === 'sqlite')(
+    'SQLite reads the index’s candidates as the outer loop, so the count stops at the cap',
+    async () => {
+      const search = parseSearchQuery('замена');
+      const counted = drivenBy(
+        ctx.database.db,
+        'tickets',
+        indexPlan(ctx.database, 'tickets', search, ['new']),
+      )
+        .select(sql<number>`1`.as('one'))
+        .limit(1001)
+        .compile();
+      const plan = ctx.database
+        .sqlite!.prepare(`explain query plan ${counted.sql}`)
+        .all(...counted.parameters) as { detail: string }[];
+      const steps = plan.map((step) => step.detail);
+      // The candidates first, each row then looked up by its id: nothing gathered before the first.
+      const candidates = steps.findIndex((step) => step.startsWith('SCAN candidates'));
+      const rows = steps.findIndex((step) => step.startsWith('SEARCH tickets USING INTEGER PRIMARY KEY'));
+      expect(candidates, steps.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(rows, steps.join('\n')).toBeGreaterThan(candidates);
+      expect(
+        steps.some((step) => /^SCAN tickets( |$)/.test(step)),
+        steps.join('\n'),
+      ).toBe(false);
+    },
+  );
 });

@@ -106,7 +106,7 @@ const WORK_STATE_NAMES: WorkState[] = ['new', 'in_progress', 'closed'];
  * row may be named by its text and its phone), each joined to its row by id. SQLite takes a
  * CROSS JOIN's left side as the outer loop, so the candidates stream and a LIMIT stops them.
  */
-function drivenBy(db: Kysely<DB>, table: 'tickets' | 'tasks', candidates: IndexPlan) {
+export function drivenBy(db: Kysely<DB>, table: 'tickets' | 'tasks', candidates: IndexPlan) {
   // Typed as the table alone: the join adds only `candidates.candidate`, which no filter names,
   // so the list's own filters (unqualified columns) apply unchanged.
   const joined = db
