@@ -111,3 +111,25 @@ test('dialogs survive their code failing to arrive once, and two quick taps open
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: `Задача ${task.id}` })).toBeVisible();
 });
+
+test('a new task whose card takes a moment to open: the sent form is read-only meanwhile, and typing goes into the card', async ({
+  page,
+  request,
+}) => {
+  // The card's code held back, as on a slow phone: the form stays on screen after «Создать задачу».
+  const card = await hold(page, /\/assets\/TaskPage-[^/]*\.js$/);
+  await loginViaUi(page, await registerViaApi(request, 'Медленнов Матвей'));
+  await page.getByRole('link', { name: 'Задача', exact: true }).click();
+  await page.getByLabel('Название').fill('Звонок');
+  await page.getByRole('button', { name: 'Создать задачу' }).click();
+  await expect(page).toHaveURL(/\/app\/tasks\/\d+$/);
+  // Still the form: nothing typed into it now could go anywhere, so it takes nothing.
+  await expect(page.getByRole('heading', { name: 'Новая задача' })).toBeVisible();
+  await expect(page.getByLabel('Описание')).toBeDisabled();
+  card.release();
+  await page.getByLabel('Описание').click();
+  await page.keyboard.type('Позвонить поставщику', { delay: 40 });
+  await expect(page.getByTestId('save-status')).toHaveText('Сохранено');
+  await page.reload();
+  await expect(page.getByLabel('Описание')).toHaveValue('Позвонить поставщику');
+});

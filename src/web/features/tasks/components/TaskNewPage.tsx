@@ -11,6 +11,7 @@ import { useDefaultAssignees } from '../../employees/public';
 import { useCreateTask } from '../api/tasks-api';
 import { EMPTY_TASK_FORM, formToPatch, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';
+import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 
 export function TaskNewPage() {
   const navigate = useNavigate();
@@ -36,26 +37,29 @@ export function TaskNewPage() {
     <Stack maw={640}>
       <Title order={2}>Новая задача</Title>
       <Paper component="form" onSubmit={submit} noValidate withBorder p="md" radius="md">
-        <Stack>
-          <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
-          <TaskFields
-            form={{
-              values: withDefault(form.getValues()),
-              errors: form.errors as Partial<Record<keyof TaskFormValues, string>>,
-              set: (field, value) => {
-                if (field === 'assigneeId') setAssigneeTouched(true);
-                form.setFieldValue(field as string & keyof TaskFormValues, value);
-              },
-            }}
-            autoFocus
-          />
-          <Group justify="flex-end">
-            <CancelButton fallback={paths.tasks} />
-            <Button type="submit" loading={create.isPending}>
-              Создать задачу
-            </Button>
-          </Group>
-        </Stack>
+        {/* Sent, then created while its card opens: what is typed now would go nowhere. */}
+        <ReadOnlyWhen readOnly={create.isPending || create.isSuccess}>
+          <Stack>
+            <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
+            <TaskFields
+              form={{
+                values: withDefault(form.getValues()),
+                errors: form.errors as Partial<Record<keyof TaskFormValues, string>>,
+                set: (field, value) => {
+                  if (field === 'assigneeId') setAssigneeTouched(true);
+                  form.setFieldValue(field as string & keyof TaskFormValues, value);
+                },
+              }}
+              autoFocus
+            />
+            <Group justify="flex-end">
+              <CancelButton fallback={paths.tasks} />
+              <Button type="submit" loading={create.isPending || create.isSuccess}>
+                Создать задачу
+              </Button>
+            </Group>
+          </Stack>
+        </ReadOnlyWhen>
       </Paper>
     </Stack>
   );
