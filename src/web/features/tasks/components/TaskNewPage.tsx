@@ -1,9 +1,8 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { taskCreateInput } from '../../../../domain/task-schemas';
-import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -11,7 +10,7 @@ import { useDefaultAssignees } from '../../employees/public';
 import { useCreateTask } from '../api/tasks-api';
 import { EMPTY_TASK_FORM, formToPatch, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';
-import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { CreateForm } from '../../../components/CreateForm';
 
 export function TaskNewPage() {
   const navigate = useNavigate();
@@ -36,31 +35,25 @@ export function TaskNewPage() {
   return (
     <Stack maw={640}>
       <Title order={2}>Новая задача</Title>
-      <Paper component="form" onSubmit={submit} noValidate withBorder p="md" radius="md">
-        {/* Sent, then created while its card opens: what is typed now would go nowhere. */}
-        <ReadOnlyWhen readOnly={create.isPending || create.isSuccess}>
-          <Stack>
-            <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
-            <TaskFields
-              form={{
-                values: withDefault(form.getValues()),
-                errors: form.errors as Partial<Record<keyof TaskFormValues, string>>,
-                set: (field, value) => {
-                  if (field === 'assigneeId') setAssigneeTouched(true);
-                  form.setFieldValue(field as string & keyof TaskFormValues, value);
-                },
-              }}
-              autoFocus
-            />
-            <Group justify="flex-end">
-              <CancelButton fallback={paths.tasks} />
-              <Button type="submit" loading={create.isPending || create.isSuccess}>
-                Создать задачу
-              </Button>
-            </Group>
-          </Stack>
-        </ReadOnlyWhen>
-      </Paper>
+      <CreateForm
+        onSubmit={submit}
+        sending={create.isPending || create.isSuccess}
+        submitLabel="Создать задачу"
+        cancelTo={paths.tasks}
+      >
+        <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
+        <TaskFields
+          form={{
+            values: withDefault(form.getValues()),
+            errors: form.errors as Partial<Record<keyof TaskFormValues, string>>,
+            set: (field, value) => {
+              if (field === 'assigneeId') setAssigneeTouched(true);
+              form.setFieldValue(field as string & keyof TaskFormValues, value);
+            },
+          }}
+          autoFocus
+        />
+      </CreateForm>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Radio, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
@@ -7,7 +7,6 @@ import { INTAKE_LABELS, INTAKES, isIntake, type Intake } from '../../../../domai
 import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
-import { CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -20,7 +19,7 @@ import {
   type DeviceFieldKey,
   type DeviceValues,
 } from '../../../../domain/device-fields';
-import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { CreateForm } from '../../../components/CreateForm';
 
 type ClientMode = 'existing' | 'new';
 
@@ -96,124 +95,118 @@ export function TicketNewPage() {
   return (
     <Stack maw={640}>
       <Title order={2}>Новая заявка</Title>
-      <Paper component="form" onSubmit={submit} noValidate withBorder p="md" radius="md">
-        {/* Sent, then created while its card opens: what is typed now would go nowhere. */}
-        <ReadOnlyWhen readOnly={create.isPending || create.isSuccess}>
-          <Stack>
-            <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
-            <Radio.Group
-              label="Тип заявки"
-              value={values.title}
-              onChange={(title) => form.setFieldValue('title', title)}
-              error={errors.title}
-              withAsterisk
-            >
-              <Stack gap="xs" mt="xs">
-                {TICKET_TYPES.map((type) => (
-                  <Radio key={type} value={type} label={type} />
-                ))}
-              </Stack>
-            </Radio.Group>
+      <CreateForm
+        onSubmit={submit}
+        sending={create.isPending || create.isSuccess}
+        submitLabel="Создать заявку"
+        cancelTo={paths.tickets}
+      >
+        <ErrorBox message={create.isError ? errorMessage(create.error) : null} />
+        <Radio.Group
+          label="Тип заявки"
+          value={values.title}
+          onChange={(title) => form.setFieldValue('title', title)}
+          error={errors.title}
+          withAsterisk
+        >
+          <Stack gap="xs" mt="xs">
+            {TICKET_TYPES.map((type) => (
+              <Radio key={type} value={type} label={type} />
+            ))}
+          </Stack>
+        </Radio.Group>
 
-            <Radio.Group
-              label="Как принят"
-              value={values.intake}
-              onChange={(intake) => form.setFieldValue('intake', isIntake(intake) ? intake : 'pvz')}
-              description={
-                values.intake === 'walk_in' ? 'Без шагов доставки: из ремонта сразу к выдаче' : undefined
-              }
-            >
-              <Group gap="lg" mt="xs">
-                {INTAKES.map((intake) => (
-                  <Radio key={intake} value={intake} label={INTAKE_LABELS[intake]} />
-                ))}
-              </Group>
-            </Radio.Group>
+        <Radio.Group
+          label="Как принят"
+          value={values.intake}
+          onChange={(intake) => form.setFieldValue('intake', isIntake(intake) ? intake : 'pvz')}
+          description={
+            values.intake === 'walk_in' ? 'Без шагов доставки: из ремонта сразу к выдаче' : undefined
+          }
+        >
+          <Group gap="lg" mt="xs">
+            {INTAKES.map((intake) => (
+              <Radio key={intake} value={intake} label={INTAKE_LABELS[intake]} />
+            ))}
+          </Group>
+        </Radio.Group>
 
-            <SegmentedChoice
-              label="Клиент"
-              value={values.mode}
-              onChange={(value) => form.setFieldValue('mode', value)}
-              options={[
-                { value: 'new' as const, label: 'Новый клиент' },
-                { value: 'existing' as const, label: 'Из справочника' },
-              ]}
-              fullWidth
+        <SegmentedChoice
+          label="Клиент"
+          value={values.mode}
+          onChange={(value) => form.setFieldValue('mode', value)}
+          options={[
+            { value: 'new' as const, label: 'Новый клиент' },
+            { value: 'existing' as const, label: 'Из справочника' },
+          ]}
+          fullWidth
+        />
+        {values.mode === 'existing' ? (
+          <ClientPicker
+            value={values.clientId}
+            onChange={(id) => form.setFieldValue('clientId', id)}
+            error={clientError}
+            required
+          />
+        ) : (
+          <>
+            <TextInput
+              label="ФИО клиента"
+              required
+              maxLength={CLIENT_LIMITS.fullName}
+              {...form.getInputProps('fullName')}
+              error={clientError}
             />
-            {values.mode === 'existing' ? (
-              <ClientPicker
-                value={values.clientId}
-                onChange={(id) => form.setFieldValue('clientId', id)}
-                error={clientError}
-                required
-              />
-            ) : (
-              <>
-                <TextInput
-                  label="ФИО клиента"
-                  required
-                  maxLength={CLIENT_LIMITS.fullName}
-                  {...form.getInputProps('fullName')}
-                  error={clientError}
-                />
-                <TextInput
-                  label="Телефон клиента"
-                  type="tel"
-                  maxLength={CLIENT_LIMITS.phone}
-                  {...form.getInputProps('phone')}
-                />
-                <SamePhoneHint
-                  phone={values.phone}
-                  onPick={(client) => {
-                    form.setFieldValue('clientId', client.id);
-                    form.setFieldValue('mode', 'existing');
-                  }}
-                />
-              </>
-            )}
-
-            <DeviceFields
-              form={{
-                values: pickDevice(values),
-                errors,
-                set: (field, value) => form.setFieldValue(field, value),
+            <TextInput
+              label="Телефон клиента"
+              type="tel"
+              maxLength={CLIENT_LIMITS.phone}
+              {...form.getInputProps('phone')}
+            />
+            <SamePhoneHint
+              phone={values.phone}
+              onPick={(client) => {
+                form.setFieldValue('clientId', client.id);
+                form.setFieldValue('mode', 'existing');
               }}
             />
+          </>
+        )}
 
-            <Textarea
-              label="Описание"
-              autosize
-              minRows={3}
-              maxLength={TEXT_LIMIT}
-              {...form.getInputProps('description')}
-              error={errors.description}
-            />
-            <Group grow wrap="wrap" align="flex-start">
-              <DateField
-                label="Срок"
-                value={values.dueDate}
-                onCommit={(dueDate) => form.setFieldValue('dueDate', dueDate)}
-                error={errors.dueDate}
-              />
-              <Select
-                label="Исполнитель"
-                data={assigneeOptions(users.data)}
-                value={assigneeOf(values)}
-                onChange={(value) => form.setFieldValue('assignee', value ?? UNASSIGNED)}
-                allowDeselect={false}
-                error={errors.assigneeId}
-                miw={200}
-              />
-            </Group>
-            <Group justify="flex-end">
-              <CancelButton fallback={paths.tickets} />
-              <Button type="submit" loading={create.isPending || create.isSuccess}>
-                Создать заявку
-              </Button>
-            </Group>
-          </Stack>
-        </ReadOnlyWhen>
-      </Paper>
+        <DeviceFields
+          form={{
+            values: pickDevice(values),
+            errors,
+            set: (field, value) => form.setFieldValue(field, value),
+          }}
+        />
+
+        <Textarea
+          label="Описание"
+          autosize
+          minRows={3}
+          maxLength={TEXT_LIMIT}
+          {...form.getInputProps('description')}
+          error={errors.description}
+        />
+        <Group grow wrap="wrap" align="flex-start">
+          <DateField
+            label="Срок"
+            value={values.dueDate}
+            onCommit={(dueDate) => form.setFieldValue('dueDate', dueDate)}
+            error={errors.dueDate}
+          />
+          <Select
+            label="Исполнитель"
+            data={assigneeOptions(users.data)}
+            value={assigneeOf(values)}
+            onChange={(value) => form.setFieldValue('assignee', value ?? UNASSIGNED)}
+            allowDeselect={false}
+            error={errors.assigneeId}
+            miw={200}
+          />
+        </Group>
+      </CreateForm>
     </Stack>
   );
 }
