@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureTrigramExtension } from '../db/pg-trigram';
+import { ensureSearchExtensions } from '../db/pg-trigram';
 import { openDatabase } from '../db/database';
 import { refreshPlannerStatistics } from '../db/analyze';
 import { migrateToLatest } from '../db/migrate';
@@ -123,12 +123,12 @@ async function putPostgres(dump: string, target: RestoreTarget) {
       await client.end();
     }
   }
-  // The dump's indexes name pg_trgm's operator class; an extension is not in a schema's dump.
+  // The dump's indexes name pg_trgm's and btree_gin's operator classes; an extension is not in a schema's dump.
   const client = postgresClient(target);
   await client.connect();
   try {
     await client.query('begin');
-    await ensureTrigramExtension((statement) => client.query(statement));
+    await ensureSearchExtensions((statement) => client.query(statement));
     await client.query('commit');
   } finally {
     await client.end();

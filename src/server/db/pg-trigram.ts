@@ -12,3 +12,12 @@ export async function ensureTrigramExtension(run: (statement: string) => Promise
   await run(`select pg_advisory_xact_lock(${EXTENSION_LOCK})`);
   await run('create extension if not exists pg_trgm with schema public');
 }
+
+/**
+ * Every extension search's indexes need today: pg_trgm, and btree_gin for the work state as a
+ * GIN index's first column (docs/decisions/029). btree_gin is trusted since PostgreSQL 13 too.
+ */
+export async function ensureSearchExtensions(run: (statement: string) => Promise<unknown>): Promise<void> {
+  await ensureTrigramExtension(run);
+  await run('create extension if not exists btree_gin with schema public');
+}

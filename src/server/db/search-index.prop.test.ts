@@ -200,9 +200,14 @@ describeEachDatabase('search through the index', (ctx) => {
                   const upToCap = Object.fromEntries(
                     Object.entries(plain).map(([state, n]) => [state, Math.min(n, cap + 1)]),
                   );
-                  const stateCandidates = (kind: 'ticket' | 'task', s: typeof search, state: WorkState) =>
+                  const of = (kind: 'ticket' | 'task', s: typeof search, state: WorkState) =>
                     indexPlan(ctx.database, tables[kind], s, [state]);
-                  for (const how of [{}, { stateCandidates }]) {
+                  const ways = [
+                    {},
+                    { stateCandidates: { way: 'drive', of } },
+                    { stateCandidates: { way: 'filter', of } },
+                  ] as const;
+                  for (const how of ways) {
                     const counted = await countWork(
                       db,
                       { ...filter, kinds: [...filter.kinds] },

@@ -99,7 +99,9 @@ async function checkDatabase(database: Database): Promise<Check[]> {
     const { rows } = await sql<{ autovacuum: string; version: string; trgm: number }>`
       select current_setting('autovacuum') as autovacuum,
              current_setting('server_version') as version,
-             (select count(*)::int from pg_extension where extname = 'pg_trgm') as trgm`.execute(database.db);
+             (select count(*)::int from pg_extension where extname in ('pg_trgm', 'btree_gin')) as trgm`.execute(
+      database.db,
+    );
     const settings = rows[0];
     if (settings?.autovacuum !== 'on') {
       checks.push(
@@ -109,11 +111,11 @@ async function checkDatabase(database: Database): Promise<Check[]> {
         ),
       );
     }
-    if (!settings?.trgm && pending.length === 0) {
+    if ((settings?.trgm ?? 0) < 2 && pending.length === 0) {
       checks.push(
         fail(
-          'Нет расширения pg_trgm (нужно для поиска)',
-          'Выполните от имени администратора базы: CREATE EXTENSION pg_trgm WITH SCHEMA public;',
+          'Нет расширений pg_trgm и btree_gin (нужны для поиска)',
+          'Выполните от имени администратора базы: CREATE EXTENSION pg_trgm WITH SCHEMA public; CREATE EXTENSION btree_gin WITH SCHEMA public;',
         ),
       );
     }

@@ -24,15 +24,20 @@ export interface CountOptions {
   /**
    * Whether a search the index answers with more candidates than it lists by id is counted only
    * up to the cap (the app always does; the benchmark turns it off to count in full). PostgreSQL
-   * counts the list's candidates filtered by state: its bitmap scan stops at the cap.
+   * counts the rule's matches in the state, which its search index answers together (ADR 029).
    */
   capWithIndex?: boolean;
   /**
-   * SQLite's way (capabilities.ts cappedCountWay): the index's candidates of one state, read in
-   * the index's order and each joined to its row (drivenBy) until the cap; asked for as
-   * `id in (…)`, SQLite read every candidate first.
+   * The index's candidates of one state (capabilities.ts cappedCountWay). `drive` (SQLite): read
+   * in the index's order, each joined to its row (drivenBy) until the cap; asked for as
+   * `id in (…)`, SQLite read every candidate first. `filter`: the candidates' condition on the
+   * table itself (PostgreSQL does without: the rule and the state are what its search index
+   * answers, and the pieces' condition costs a function call a row where it is not read off it).
    */
-  stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
+  stateCandidates?: {
+    way: 'drive' | 'filter';
+    of: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
+  };
 }
 
 /**
@@ -70,9 +75,9 @@ export async function countWork(
     if (capped && cap !== undefined) {
       for (const workState of WORK_STATE_NAMES) {
         const upToCap = (
-          stateCandidates
-            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
-            : narrowed(capped.plan)
+          stateCandidates?.way === 'drive'
+            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates.of(kind, search, workState)))
+            : narrowed(stateCandidates ? stateCandidates.of(kind, search, workState) : capped.plan)
         )
           .select(sql<number>`1`.as('one'))
           .where(capped.state, '=', workState)

@@ -186,9 +186,14 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       how: CountOptions = {
         cap: SEARCH_COUNT_CAP,
         capWithIndex: true,
+        // PostgreSQL: the rule itself and the state, which the search indexes answer together
+        // (their first column is the state, migration 0020).
         stateCandidates:
           cappedCountWay(database.dialect) === 'drive'
-            ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
+            ? {
+                way: 'drive',
+                of: (kind, search, state) => indexPlan(database, TABLES[kind], search, [state]),
+              }
             : undefined,
       },
     ) {

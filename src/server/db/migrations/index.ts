@@ -19,6 +19,7 @@ import { importSourcesMigration } from './0016-import-sources';
 import { searchIndexMigration } from './0017-search-index';
 import { attemptCountsMigration } from './0018-attempt-counts';
 import { changeCountMigration } from './0019-change-count';
+import { searchByStateMigration } from './0020-search-by-state';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-search-index': searchIndexMigration(dialect),
     '0018-attempt-counts': attemptCountsMigration(),
     '0019-change-count': changeCountMigration(dialect),
+    '0020-search-by-state': searchByStateMigration(dialect),
   };
 }
