@@ -247,11 +247,8 @@ async function dropIndex(database: Database) {
         await sql.raw(`drop trigger if exists ${table}_search_${trigger}`).execute(db);
       }
     } else {
-      for (const index of [
-        `${table}_search_text_trgm`,
-        `${table}_client_phone_digits_trgm`,
-        `${table}_grams`,
-      ]) {
+      // The indexes of migration 0020 (the state, then the searched column).
+      for (const index of [`${table}_state_text_trgm`, `${table}_state_phone_trgm`, `${table}_state_grams`]) {
         await sql.raw(`drop index if exists ${index}`).execute(db);
       }
     }

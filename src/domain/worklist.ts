@@ -80,6 +80,9 @@ export function compareWork(a: WorkOrderFields, b: WorkOrderFields): number {
 const MAX_MS = 9_999_999_999_999;
 const pad13 = (ms: number) => String(Math.min(Math.max(ms, 0), MAX_MS)).padStart(13, '0');
 
+/** Every closed item's key starts with it and every open item's key sorts before it (workSortKey). */
+export const CLOSED_SORT_PREFIX = '9';
+
 /**
  * The same order as one string of digits, stored with each row so that the database
  * can read the worklist straight off an index: comparing two keys (then kind, then
@@ -88,7 +91,7 @@ const pad13 = (ms: number) => String(Math.min(Math.max(ms, 0), MAX_MS)).padStart
  */
 export function workSortKey(item: WorkOrderFields): string {
   const group = workGroup(item);
-  if (group === 9) return `90${'0'.repeat(8)}${pad13(MAX_MS - millis(item.closedAt))}`;
+  if (group === 9) return `${CLOSED_SORT_PREFIX}0${'0'.repeat(8)}${pad13(MAX_MS - millis(item.closedAt))}`;
   const due = item.dueDate ? `0${item.dueDate.replace(/-/g, '')}` : `1${'9'.repeat(8)}`;
   return `${group}${due}${pad13(millis(item.createdAt))}`;
 }

@@ -74,3 +74,60 @@ describeEachDatabase('worklist order: SQL equals the domain comparator', (ctx) =
     );
   }, 120_000);
 });
+
+// A search with Закрытые and open states ticked reads the open part, then the closed part, each
+// under its own plan (worklist.service readWork): paged through, the order and the rows are the
+// list's, each row once, wherever a page's end falls.
+describeEachDatabase('worklist order while searching across open and closed items', (ctx) => {
+  it('on random items, read page by page through the cursor, both orders', async () => {
+    const worklist = createWorklistService({
+      database: ctx.database,
+      rules: async () => DEFAULT_WORK_RULES,
+      now: () => ctx.clock.now(),
+    });
+    const readAll = async (q: string, states: string, limit: number, order?: 'overdue') => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await worklist.list({ q, states, limit, cursor, order });
+        seen.push(...page.items.map((item) => `${item.kind}:${item.id}`));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(itemArb, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom('ремонт', 'забрать', 'клиенту', 'пвз'),
+        fc.constantFrom('new,in_progress,closed', 'new,closed', 'in_progress,closed'),
+        async (items, pageSize, q, states) => {
+          await ctx.database.db.deleteFrom('tickets').execute();
+          await ctx.database.db.deleteFrom('tasks').execute();
+          const ids = await insertItems(ctx.database.db, items);
+          const shown = new Set(states.split(','));
+          const inStates = await ctx.database.db
+            .selectFrom('tickets')
+            .select(['id', 'work_state'])
+            .execute()
+            .then(async (tickets) => {
+              const tasks = await ctx.database.db.selectFrom('tasks').select(['id', 'work_state']).execute();
+              return new Set([
+                ...tickets.filter((row) => shown.has(row.work_state)).map((row) => `ticket:${row.id}`),
+                ...tasks.filter((row) => shown.has(row.work_state)).map((row) => `task:${row.id}`),
+              ]);
+            });
+          const expected = items
+            .map((item, i): WorkOrderFields => ({ ...item, id: ids[i]! }))
+            .filter((item) => item.title.toLowerCase().includes(q))
+            .sort(compareWork)
+            .map((item) => `${item.kind}:${item.id}`)
+            .filter((key) => inStates.has(key));
+          expect(await readAll(q, states, pageSize)).toEqual(expected);
+          expect((await readAll(q, states, pageSize, 'overdue')).sort()).toEqual([...expected].sort());
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+});

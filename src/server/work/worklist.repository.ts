@@ -2,7 +2,13 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import { PLAIN_WALK, readPlanned, type SearchPlan } from '../db/search-index';
-import { TRASH_SORT_PREFIX, kindRank, type WorkKind, type WorkState } from '../../domain/worklist';
+import {
+  CLOSED_SORT_PREFIX,
+  TRASH_SORT_PREFIX,
+  kindRank,
+  type WorkKind,
+  type WorkState,
+} from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import type { TicketChannel } from '../../domain/ticket-channels';
 import { withOverLimit, withTicketFacets } from './worklist-filters';
@@ -142,9 +148,9 @@ function side(
     // A stretch of the list ending at a row of it (readPlanned): the range's one end, so that
     // the index walk stops there (another end beside it would be the one SQLite keeps).
     query = query.where((eb) => eb(eb.refTuple('work_sort', 'id'), '<=', eb.tuple(upTo.sort, upTo.id)));
-  } else if (!wantsClosed) query = query.where('work_sort', '<', '9');
+  } else if (!wantsClosed) query = query.where('work_sort', '<', CLOSED_SORT_PREFIX);
   else query = query.where('work_sort', '<', TRASH_SORT_PREFIX);
-  if (wantsClosed && filter.states.length === 1) query = query.where('work_sort', '>=', '9');
+  if (wantsClosed && filter.states.length === 1) query = query.where('work_sort', '>=', CLOSED_SORT_PREFIX);
 
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);

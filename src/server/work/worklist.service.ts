@@ -1,13 +1,13 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/client-schemas';
-import { parseSearchQuery } from '../../domain/search-text';
+import { isSearching, parseSearchQuery } from '../../domain/search-text';
 import { indexPlan, planSearch, type SearchPlan } from '../db/search-index';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
 import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
+import { CLOSED_SORT_PREFIX, WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import { cappedCountWay, queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
@@ -170,9 +170,11 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       const states = parseStates(query.states);
       if (states.length === 0) return { items: [], nextCursor: null };
       const base = await baseFilter(query);
-      const filter: WorkFilter = { ...base, states, searchPlans: await searchPlans(base, states) };
-      if (query.order === 'overdue') return listOverdueFirst(filter, query.cursor, limit);
-      const rows = await listWork(database.db, filter, decodeCursor(query.cursor), limit + 1, reading);
+      if (query.order === 'overdue') {
+        const filter: WorkFilter = { ...base, states, searchPlans: await searchPlans(base, states) };
+        return listOverdueFirst(filter, query.cursor, limit);
+      }
+      const rows = await readWork({ ...base, states }, decodeCursor(query.cursor), limit + 1);
       return pageOf(rows, limit, encodeCursor);
     },
 
@@ -203,6 +205,44 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
   };
 
   /**
+   * A page of the list in its own order. Searched with Закрытые and open states ticked, the open
+   * part (every open key sorts before every closed one) and then, when the page is not full, the
+   * closed part are read each under its own search plan: a query common among closed items and
+   * rare among open ones (most of a shop's items are closed) would otherwise be common for the
+   * list as a whole — its walk then crosses the open part finding nothing, and the index's every
+   * candidate is read and sorted (SQLite: «кузнецов» 490 ms at 2,000,000 items).
+   */
+  async function readWork(
+    filter: Omit<WorkFilter, 'searchPlans'>,
+    after: WorkCursor | undefined,
+    limit: number,
+  ) {
+    const planned = async (states: readonly WorkState[]): Promise<WorkFilter> => ({
+      ...filter,
+      states: [...states],
+      searchPlans: await searchPlans(filter, states),
+    });
+    const open = filter.states.filter((state) => state !== 'closed');
+    if (!isSearching(filter.search) || open.length === 0 || open.length === filter.states.length) {
+      return listWork(database.db, await planned(filter.states), after, limit, reading);
+    }
+    const inClosedPart = after !== undefined && after.sort >= CLOSED_SORT_PREFIX;
+    const rows = inClosedPart ? [] : await listWork(database.db, await planned(open), after, limit, reading);
+    if (rows.length >= limit) return rows;
+    const closed = await planned(['closed']);
+    return [
+      ...rows,
+      ...(await listWork(
+        database.db,
+        closed,
+        inClosedPart ? after : undefined,
+        limit - rows.length,
+        reading,
+      )),
+    ];
+  }
+
+  /**
    * The overdue items first (oldest due date first), then the rest in the spec's order
    * without them: one page may end the first part and start the second.
    */
@@ -212,14 +252,14 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     const rest: WorkFilter = { ...filter, overdueBefore: day };
     const encodeRest = (row: WorkRow) => encodeRestCursor(row, day);
     if (position?.part === 'rest') {
-      return pageOf(await listWork(database.db, rest, position.after, limit + 1, reading), limit, encodeRest);
+      return pageOf(await readWork(rest, position.after, limit + 1), limit, encodeRest);
     }
     // An unreadable cursor starts from the top, as the plain list does.
     const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
     const overdue = await listOverdue(database.db, filter, day, overdueAfter, limit + 1);
     const encodeOverdue = (row: WorkRow & { overdue_key: string }) => encodeOverdueCursor(row, day);
     if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdue);
-    const others = await listWork(database.db, rest, undefined, limit - overdue.length + 1, reading);
+    const others = await readWork(rest, undefined, limit - overdue.length + 1);
     const rows = [...overdue, ...others];
     const page = rows.slice(0, limit);
     const last = page.at(-1);
