@@ -22,6 +22,7 @@ import {
 } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
+import { seededRandom } from './lib/seeded-random';
 
 const { values } = parseArgs({
   options: {
@@ -44,11 +45,7 @@ const WRITES = Number(values.writes);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 // A fixed-seed generator: the same queries every run.
-let state = 20261125;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-};
+const random = seededRandom(20261125);
 const below = (n: number) => Math.floor(random() * n);
 
 interface Timing {

@@ -15,6 +15,7 @@ import {
 import type { DB } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { derivedColumns } from '../../src/server/work/derived-columns';
+import { seededRandom } from './seeded-random';
 
 export interface SeedSizes {
   tickets: number;
@@ -32,11 +33,7 @@ function inTrash(i: number, share: number): boolean {
 export const SEED_PASSWORD = 'seed-password-2026';
 
 // A fixed-seed generator, so two runs make the same data.
-let state = 20261122;
-function random(): number {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-}
+const random = seededRandom(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const chance = (p: number) => random() < p;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
