@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { percentile, topOfProfile, writeSection, type CpuProfile } from './lib/bench-kit';
+import { hostSpeedMs, percentile, topOfProfile, writeSection, type CpuProfile } from './lib/bench-kit';
 import { sqliteTarget } from './lib/bench-targets';
 import { seededServer } from './lib/seeded-server';
 
@@ -102,6 +102,7 @@ const { server, cookie } = await seededServer(target, SERVER_PORT, sizes);
 const proxy = countingProxy();
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const loadBefore = os.loadavg();
+const hostSpeed = hostSpeedMs();
 try {
   const [name, value] = cookie.split('=') as [string, string];
 
@@ -216,7 +217,8 @@ try {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
       `Node ${process.version}, Chromium ${browser.version()} (headless), load average ${loadBefore[0]!.toFixed(2)} before, ` +
       `${os.loadavg()[0]!.toFixed(2)} after; SQLite, ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
-      `${sizes.clients.toLocaleString('en')} clients; server and browser on loopback (no throttling), through a counting proxy.`,
+      `${sizes.clients.toLocaleString('en')} clients; server and browser on loopback (no throttling), through a counting proxy. ` +
+      `Host speed reference (scripts/lib/bench-kit.ts hostSpeedMs, a fixed JavaScript workload in Node): ${hostSpeed.toFixed(0)} ms.`,
     '',
     `- **Cold first row** (${RUNS} loads, each in a newly started browser, signed in, \`/app/work\`; navigation start to the first frame with a row): ` +
       `median **${percentile(firstRow, 50).toFixed(0)} ms**, fastest ${firstRow[0]!.toFixed(0)} ms, worst ${firstRow.at(-1)!.toFixed(0)} ms — target ≤ 1000 ms. ` +
