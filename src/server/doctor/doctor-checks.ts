@@ -96,12 +96,11 @@ async function checkDatabase(database: Database): Promise<Check[]> {
         ),
   );
   if (database.dialect === 'postgres') {
-    const { rows } = await sql<{ autovacuum: string; version: string; trgm: number }>`
+    const { rows } = await sql<{ autovacuum: string; version: string; extensions: string | null }>`
       select current_setting('autovacuum') as autovacuum,
              current_setting('server_version') as version,
-             (select count(*)::int from pg_extension where extname in ('pg_trgm', 'btree_gin')) as trgm`.execute(
-      database.db,
-    );
+             (select string_agg(extname, ',') from pg_extension
+               where extname in ('pg_trgm', 'btree_gin')) as extensions`.execute(database.db);
     const settings = rows[0];
     if (settings?.autovacuum !== 'on') {
       checks.push(
@@ -111,17 +110,24 @@ async function checkDatabase(database: Database): Promise<Check[]> {
         ),
       );
     }
-    if ((settings?.trgm ?? 0) < 2 && pending.length === 0) {
+    const present = new Set((settings?.extensions ?? '').split(','));
+    const missing = SEARCH_EXTENSIONS.filter((name) => !present.has(name));
+    if (missing.length > 0 && pending.length === 0) {
       checks.push(
         fail(
-          'Нет расширений pg_trgm и btree_gin (нужны для поиска)',
-          'Выполните от имени администратора базы: CREATE EXTENSION pg_trgm WITH SCHEMA public; CREATE EXTENSION btree_gin WITH SCHEMA public;',
+          missing.length === 1
+            ? `Нет расширения ${missing[0]} (нужно для поиска)`
+            : `Нет расширений ${missing.join(' и ')} (нужны для поиска)`,
+          `Выполните от имени администратора базы: ${missing.map((name) => `CREATE EXTENSION ${name} WITH SCHEMA public;`).join(' ')}`,
         ),
       );
     }
   }
   return checks;
 }
+
+/** What search's indexes need on PostgreSQL (docs/decisions/020, 029). */
+const SEARCH_EXTENSIONS = ['pg_trgm', 'btree_gin'];
 
 async function checkFiles(config: Config, database: Database): Promise<Check[]> {
   if (!config.s3) {

@@ -12,8 +12,9 @@ import { SEARCH_COLUMNS } from './worklist.repository';
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
 
-// Issue 22, docs/decisions/027: counts stopped at the cap, walking the search index's candidates
-// of each state (SQLite's way) or filtering the list's candidates by state (PostgreSQL's way).
+// Issue 22, docs/decisions/027 and 029: counts stopped at the cap, walking the search index's
+// candidates of each state (SQLite's way), or the rule and the state, which PostgreSQL's search
+// indexes answer together.
 describeEachDatabase('state counts stopped at a cap', (ctx) => {
   it('counts a row once when the index names it twice (by its phone anywhere and by its start)', async () => {
     const db = ctx.database.db;

@@ -79,27 +79,29 @@ describeEachDatabase('worklist order: SQL equals the domain comparator', (ctx) =
 // under its own plan (worklist.service readWork): paged through, the order and the rows are the
 // list's, each row once, wherever a page's end falls.
 describeEachDatabase('worklist order while searching across open and closed items', (ctx) => {
-  it('on random items, read page by page through the cursor, both orders', async () => {
+  // «Сначала просроченные» with a search: overdue-first.prop.test.ts.
+  it('on random items, read page by page through the cursor', async () => {
     const worklist = createWorklistService({
       database: ctx.database,
       rules: async () => DEFAULT_WORK_RULES,
       now: () => ctx.clock.now(),
     });
-    const readAll = async (q: string, states: string, limit: number, order?: 'overdue') => {
+    const readAll = async (q: string, states: string, limit: number) => {
       const seen: string[] = [];
       let cursor: string | undefined;
+      let pages = 0;
       do {
-        const page = await worklist.list({ q, states, limit, cursor, order });
+        const page = await worklist.list({ q, states, limit, cursor });
         seen.push(...page.items.map((item) => `${item.kind}:${item.id}`));
         cursor = page.nextCursor ?? undefined;
-      } while (cursor);
+      } while (cursor && ++pages < 100);
       return seen;
     };
     await fc.assert(
       fc.asyncProperty(
         fc.array(itemArb, { minLength: 1, maxLength: 30 }),
         fc.integer({ min: 1, max: 7 }),
-        fc.constantFrom('ремонт', 'забрать', 'клиенту', 'пвз'),
+        fc.constantFrom('ремонт', 'забрать', 'клиенту', 'пвз', 'за'),
         fc.constantFrom('new,in_progress,closed', 'new,closed', 'in_progress,closed'),
         async (items, pageSize, q, states) => {
           await ctx.database.db.deleteFrom('tickets').execute();
@@ -124,7 +126,6 @@ describeEachDatabase('worklist order while searching across open and closed item
             .map((item) => `${item.kind}:${item.id}`)
             .filter((key) => inStates.has(key));
           expect(await readAll(q, states, pageSize)).toEqual(expected);
-          expect((await readAll(q, states, pageSize, 'overdue')).sort()).toEqual([...expected].sort());
         },
       ),
       { numRuns: 30 },

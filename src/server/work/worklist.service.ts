@@ -170,10 +170,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       const states = parseStates(query.states);
       if (states.length === 0) return { items: [], nextCursor: null };
       const base = await baseFilter(query);
-      if (query.order === 'overdue') {
-        const filter: WorkFilter = { ...base, states, searchPlans: await searchPlans(base, states) };
-        return listOverdueFirst(filter, query.cursor, limit);
-      }
+      if (query.order === 'overdue') return listOverdueFirst({ ...base, states }, query.cursor, limit);
       const rows = await readWork({ ...base, states }, decodeCursor(query.cursor), limit + 1);
       return pageOf(rows, limit, encodeCursor);
     },
@@ -246,17 +243,23 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
    * The overdue items first (oldest due date first), then the rest in the spec's order
    * without them: one page may end the first part and start the second.
    */
-  async function listOverdueFirst(filter: WorkFilter, cursor: string | undefined, limit: number) {
+  async function listOverdueFirst(
+    filter: Omit<WorkFilter, 'searchPlans'>,
+    cursor: string | undefined,
+    limit: number,
+  ) {
     const position = cursor ? decodeOverdueFirstCursor(cursor) : undefined;
     const day = position?.day ?? (await today());
-    const rest: WorkFilter = { ...filter, overdueBefore: day };
+    const rest = { ...filter, overdueBefore: day };
     const encodeRest = (row: WorkRow) => encodeRestCursor(row, day);
     if (position?.part === 'rest') {
       return pageOf(await readWork(rest, position.after, limit + 1), limit, encodeRest);
     }
     // An unreadable cursor starts from the top, as the plain list does.
     const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
-    const overdue = await listOverdue(database.db, filter, day, overdueAfter, limit + 1);
+    // Planned here, not for the rest: readWork plans each of its parts itself.
+    const planned: WorkFilter = { ...filter, searchPlans: await searchPlans(filter, filter.states) };
+    const overdue = await listOverdue(database.db, planned, day, overdueAfter, limit + 1);
     const encodeOverdue = (row: WorkRow & { overdue_key: string }) => encodeOverdueCursor(row, day);
     if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdue);
     const others = await readWork(rest, undefined, limit - overdue.length + 1);

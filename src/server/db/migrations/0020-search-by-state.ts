@@ -36,7 +36,7 @@ export function searchByStateMigration(dialect: DialectName): Migration {
           db,
         );
         for (const old of [`${columns.text}_trgm`, `${columns.phone}_trgm`, 'grams']) {
-          await sql`drop index ${index(old)}`.execute(db);
+          await sql`drop index if exists ${index(old)}`.execute(db);
         }
       }
       // How many rows are out of the Корзина, as the lists ask it (notInTrash: an expression, for
