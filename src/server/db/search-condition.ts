@@ -29,9 +29,7 @@ export function matchesSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const rule = matchesRule(eb, search, columns);
   // Only the rows the index named, still checked against the rule (its answer may be wider).
-  if (plan.use === 'index') {
-    return eb.and([plan.inline ?? sql<SqlBool>`${sql.ref(columns.row)} in ${plan.rows}`, rule]);
-  }
+  if (plan.use === 'index') return eb.and([sql<SqlBool>`${sql.ref(columns.row)} in ${plan.rows}`, rule]);
   if (plan.use === 'walk') return rule;
   if (plan.ids.length === 0) return sql<SqlBool>`1 = 0`;
   return eb.and([eb(sql.ref(columns.row), 'in', plan.ids), rule]);

@@ -27,12 +27,6 @@ export type SearchPlan =
 export interface IndexPlan {
   use: 'index';
   rows: RawBuilder<unknown>;
-  /**
-   * PostgreSQL: the same rows as a condition on the list's own table, which the planner reads off
-   * the search index in the scan of the table itself; given `id in (rows)` it joined the two and
-   * worked the pieces out row by row (a count of «ив» in one state: 2 ms → 190 ms).
-   */
-  inline?: RawBuilder<SqlBool>;
 }
 
 export const PLAIN_WALK: SearchPlan = { use: 'walk' };
@@ -101,19 +95,13 @@ export function indexPlan(
   states?: readonly string[],
 ): IndexPlan {
   const number = recordNumber(table, search);
-  const searched = searchedStrings(search).length > 0;
-  const rows = searched
+  const rows = searchedStrings(search).length
     ? candidateRows(database, table, search, states)
     : sql`(select ${sql.lit(0)} as id where 1 = 0)`;
-  const plan: IndexPlan = {
+  return {
     use: 'index',
     rows: number === null ? rows : sql`(select id from ${rows} as named union all select ${number})`,
   };
-  if (database.dialect === 'postgres') {
-    const named = searched ? candidateCondition(table, search, states) : sql<SqlBool>`1 = 0`;
-    plan.inline = number === null ? named : sql<SqlBool>`(${named} or ${sql.ref(`${table}.id`)} = ${number})`;
-  }
-  return plan;
 }
 
 /** The record number a query names (`#12`, or digits that may be one); clients have none. */

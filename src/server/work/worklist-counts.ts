@@ -28,16 +28,11 @@ export interface CountOptions {
    */
   capWithIndex?: boolean;
   /**
-   * The index's candidates of one state (capabilities.ts cappedCountWay). `drive` (SQLite): read
-   * in the index's order, each joined to its row (drivenBy) until the cap; asked for as
-   * `id in (…)`, SQLite read every candidate first. `filter`: the candidates' condition on the
-   * table itself (PostgreSQL does without: the rule and the state are what its search index
-   * answers, and the pieces' condition costs a function call a row where it is not read off it).
+   * SQLite's way (capabilities.ts cappedCountWay): the index's candidates of one state, read in
+   * the index's order and each joined to its row (drivenBy) until the cap; asked for as
+   * `id in (…)`, SQLite read every candidate first.
    */
-  stateCandidates?: {
-    way: 'drive' | 'filter';
-    of: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
-  };
+  stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
 }
 
 /**
@@ -75,9 +70,9 @@ export async function countWork(
     if (capped && cap !== undefined) {
       for (const workState of WORK_STATE_NAMES) {
         const upToCap = (
-          stateCandidates?.way === 'drive'
-            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates.of(kind, search, workState)))
-            : narrowed(stateCandidates ? stateCandidates.of(kind, search, workState) : capped.plan)
+          stateCandidates
+            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
+            : narrowed(capped.plan)
         )
           .select(sql<number>`1`.as('one'))
           .where(capped.state, '=', workState)

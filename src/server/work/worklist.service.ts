@@ -189,10 +189,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
         // (their first column is the state, migration 0020).
         stateCandidates:
           cappedCountWay(database.dialect) === 'drive'
-            ? {
-                way: 'drive',
-                of: (kind, search, state) => indexPlan(database, TABLES[kind], search, [state]),
-              }
+            ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
             : undefined,
       },
     ) {
