@@ -123,7 +123,8 @@ async function putPostgres(dump: string, target: RestoreTarget) {
       await client.end();
     }
   }
-  // The dump's indexes name pg_trgm's and btree_gin's operator classes; an extension is not in a schema's dump.
+  // The dump's indexes name pg_trgm's and btree_gin's operator classes; an extension is not in a
+  // schema's dump.
   const client = postgresClient(target);
   await client.connect();
   try {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import type { Database } from './database';
@@ -177,22 +177,6 @@ function candidateRows(
     ];
     return sql`(${sql.join(parts, sql` union all `)})`;
   }
-  return sql`(select id from ${sql.table(table)} where ${candidateCondition(table, search, states)})`;
-}
-
-/**
- * PostgreSQL: the condition the search indexes answer for a query (pg_trgm's trigrams for three
- * characters or more, the pieces' index for fewer, a B-tree for a number's start), in one of
- * `states` when given — the indexes' first column since migration 0020.
- */
-function candidateCondition(
-  table: SearchedTable,
-  search: SearchQuery,
-  states?: readonly string[],
-): RawBuilder<SqlBool> {
-  // Named with the table: a list may join another (the ticket list joins its client).
-  const columns = qualified(table);
-  const inStates = columns.state && states ? { column: columns.state, states } : null;
   const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
   // The very expression the pieces' index is made on (migrations 0017, 0020).
   const pieces = (text: string) =>
@@ -204,7 +188,7 @@ function candidateCondition(
     ...search.phoneContains.map((digits) => containedIn(columns.phone, digits)),
     ...search.phoneStartsWith.map((digits) => like(columns.phone, `${digits}%`)),
   ];
-  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})${inStateCondition(inStates)}`;
+  return sql`(select id from ${sql.table(table)} where (${sql.join(conditions, sql` or `)})${inStateCondition(inStates)})`;
 }
 
 function inStateCondition(inStates: { column: string; states: readonly string[] } | null) {
@@ -214,16 +198,6 @@ function inStateCondition(inStates: { column: string; states: readonly string[] 
   return inStates
     ? sql` and (${sql.ref(inStates.column)} || '') in (${sql.join(inStates.states.map((state) => sql`${state}`))})`
     : sql``;
-}
-
-/** A table's searched columns named with it. */
-function qualified(table: SearchedTable) {
-  const { text, phone, state } = SEARCHED_COLUMNS[table];
-  return {
-    text: `${table}.${text}`,
-    phone: `${table}.${phone}`,
-    state: state === null ? null : `${table}.${state}`,
-  };
 }
 
 /** A tsquery of one lexeme, taken literally (quoted, its quotes and backslashes escaped). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
 import { ensureTrigramExtension } from '../pg-trigram';
+import { trigramOperatorClass } from './helpers';
 
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -104,11 +105,7 @@ async function upSqlite(db: Kysely<any>) {
 
 async function upPostgres(db: Kysely<any>) {
   await ensureTrigramExtension((statement) => sql.raw(statement).execute(db));
-  const { rows } = await sql<{ schema: string }>`
-    select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(
-    db,
-  );
-  const opclass = sql.raw(`${rows[0]?.schema ?? 'public'}.gin_trgm_ops`);
+  const opclass = await trigramOperatorClass(db);
   // The one- and two-character pieces of a text, as gramsOf (src/server/db/search-grams.ts) makes
   // them: every character, and every pair (those starting at even places, then at odd ones; a
   // stray last character is a piece already), from built-in functions: a few µs a row. PL/pgSQL

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
 import { ensureSearchExtensions } from '../pg-trigram';
 import { SEARCHED_COLUMNS } from './0017-search-index';
+import { trigramOperatorClass } from './helpers';
 
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -19,7 +20,7 @@ export function searchByStateMigration(dialect: DialectName): Migration {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
       await ensureSearchExtensions((statement) => sql.raw(statement).execute(db));
-      const trigrams = sql.raw(`${await extensionSchema(db, 'pg_trgm')}.gin_trgm_ops`);
+      const trigrams = await trigramOperatorClass(db);
       for (const table of ['tickets', 'tasks'] as const) {
         const columns = SEARCHED_COLUMNS[table];
         const state = sql.raw(`(${columns.state} || '')`);
@@ -50,10 +51,4 @@ export function searchByStateMigration(dialect: DialectName): Migration {
       }
     },
   };
-}
-
-async function extensionSchema(db: Kysely<any>, name: string): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`
-    select extnamespace::regnamespace::text as schema from pg_extension where extname = ${name}`.execute(db);
-  return rows[0]?.schema ?? 'public';
 }
