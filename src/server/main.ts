@@ -12,6 +12,7 @@ import { createInviteCodeService } from './settings/invite-code';
 import { startSettings } from './start-settings';
 import { countUsers } from './users/users.repository';
 import { scheduleTrashPurge } from './trash/trash-purge-job';
+import { scheduleTrigramStats } from './db/trigram-stats';
 
 async function main() {
   const config = loadConfig();
@@ -63,10 +64,14 @@ async function main() {
   const stopTrashPurge = scheduleTrashPurge(database.db, app.trash, app.log);
   const stopReminders = app.reminders.start();
   const stopBackups = app.backups.start();
+  const stopTrigramStats = database.trigramStats
+    ? scheduleTrigramStats(database.trigramStats, app.log)
+    : () => undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopTrashPurge();
+    stopTrigramStats();
     // No job is taken from here on; the one under way gives back what the closing push
     // service did not take (app.close() cuts its sends short) before the database closes.
     const remindersStopped = stopReminders();

@@ -7,6 +7,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import { gramTokens } from './search-grams';
 import { withStatementCache } from './sqlite-statement-cache';
+import { TrigramStats } from './trigram-stats';
 import type { DB } from './schema';
 
 export interface Database {
@@ -16,6 +17,8 @@ export interface Database {
   schema?: string;
   /** SQLite only: the connection itself, for its online backup (src/server/backup). */
   sqlite?: SQLite.Database;
+  /** SQLite only: how common each trigram of its search index is (trigram-stats.ts, ADR 030). */
+  trigramStats?: TrigramStats;
   destroy(): Promise<void>;
 }
 
@@ -49,7 +52,13 @@ function openSqlite(file: string): Database {
     gramTokens(typeof text === 'string' ? text : ''),
   );
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    trigramStats: new TrigramStats(sqlite),
+    destroy: () => db.destroy(),
+  };
 }
 
 function openPostgres(connectionString: string, schema?: string): Database {

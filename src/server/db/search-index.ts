@@ -5,6 +5,8 @@ import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { containsPattern } from './paging';
 import { gramToken } from './search-grams';
+import { chooseTrigrams } from './trigram-choice';
+import type { TableTrigrams } from './trigram-stats';
 
 export type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 
@@ -37,26 +39,17 @@ export const PLAIN_WALK: SearchPlan = { use: 'walk' };
  */
 export const CANDIDATE_LIMIT = 2500;
 
-/** At most this many trigrams of one query part are asked for: any subset gives a superset. */
-const MAX_TRIGRAMS = 12;
-
 /** The strings a query looks for inside the stored text or phone digits (src/domain/search-text.ts). */
 function searchedStrings(search: SearchQuery): string[] {
   return [...(search.text === null ? [] : [search.text]), ...search.phoneContains, ...search.phoneStartsWith];
 }
 
-/** A string's distinct three-character pieces, at most MAX_TRIGRAMS of them, spread along it. */
-export function trigramsOf(text: string): string[] {
-  const chars = Array.from(text);
-  const all = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
-  if (all.length <= MAX_TRIGRAMS) return all;
-  const step = all.length / MAX_TRIGRAMS;
-  return Array.from({ length: MAX_TRIGRAMS }, (_, i) => all[Math.floor(i * step)]!);
-}
-
-/** An FTS5 query: any of the strings, each as all of its trigrams (quoted: taken literally). */
-export function ftsQuery(strings: string[]): string {
-  return strings.map((text) => `(${trigramsOf(text).map(quoted).join(' AND ')})`).join(' OR ');
+/**
+ * An FTS5 query: any of the strings, each as all of the trigrams chooseTrigrams asks for (quoted:
+ * taken literally).
+ */
+export function ftsQuery(strings: string[], counts?: TableTrigrams): string {
+  return strings.map((text) => `(${chooseTrigrams(text, counts).map(quoted).join(' AND ')})`).join(' OR ');
 }
 
 /** Three characters or more: the trigram index serves it; shorter: the piece index. */
@@ -165,7 +158,9 @@ function candidateRows(
     const long = contains.filter(isLong);
     const short = contains.filter((text) => !isLong(text));
     const parts = [
-      ...(long.length ? [matching(`${table}_search`, ftsQuery(long), stateTrigram)] : []),
+      ...(long.length
+        ? [matching(`${table}_search`, ftsQuery(long, database.trigramStats?.of(table)), stateTrigram)]
+        : []),
       ...(short.length
         ? [matching(`${table}_grams`, short.map((text) => quoted(gramToken(text))).join(' OR '), stateToken)]
         : []),

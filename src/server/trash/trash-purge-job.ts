@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { everyHourAfter } from '../jobs/every-hour';
 import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
 import type { TrashService } from './trash.service';
 
@@ -56,12 +57,5 @@ export function scheduleTrashPurge(
       log.error({ err: error }, 'trash purge failed'),
     );
   };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const every = setInterval(run, HOUR_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return everyHourAfter(FIRST_RUN_MS, run);
 }
