@@ -48,9 +48,12 @@ export async function countWork(
   filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
   { cap, capWithIndex = false, stateCandidates }: CountOptions = {},
 ): Promise<Record<WorkState, number>> {
-  const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
   const searching = isSearching(filter.search);
-  for (const kind of filter.kinds) {
+  // Each side's states are counted at once: PostgreSQL answers them on connections of their own
+  // (a capped count of a common query is ~20–40 ms a state at 2,000,000 items; SQLite, with one
+  // connection, answers them one after the other as before).
+  let someCapped = false;
+  const perKind = filter.kinds.map(async (kind): Promise<Partial<Record<WorkState, number>>> => {
     const table = kind === 'ticket' ? 'tickets' : 'tasks';
     const { search } = filter;
     const narrowed = (plan: SearchPlan, from = db.selectFrom(table)) => {
@@ -68,8 +71,9 @@ export async function countWork(
         ? { plan: countingPlan(listPlan), state: sql<string>`(work_state || '')` }
         : null;
     if (capped && cap !== undefined) {
-      for (const workState of WORK_STATE_NAMES) {
-        const upToCap = (
+      someCapped = true;
+      const upToCap = async (workState: WorkState) => {
+        const matches = (
           stateCandidates
             ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
             : narrowed(capped.plan)
@@ -78,12 +82,12 @@ export async function countWork(
           .where(capped.state, '=', workState)
           .limit(cap + 1);
         const row = await db
-          .selectFrom(upToCap.as('capped'))
+          .selectFrom(matches.as('capped'))
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirst();
-        counts[workState] = Math.min(cap + 1, counts[workState] + Number(row?.n ?? 0));
-      }
-      continue;
+        return [workState, Number(row?.n ?? 0)] as const;
+      };
+      return Object.fromEntries(await Promise.all(WORK_STATE_NAMES.map(upToCap)));
     }
     // Without a search the (work_state, assignee_id) index answers alone. With one every row's
     // text is read anyway: a plain scan then beats walking that index row by row, so the
@@ -94,7 +98,15 @@ export async function countWork(
       .where(state, 'in', WORK_STATE_NAMES)
       .groupBy(state)
       .execute();
-    for (const row of rows) counts[row.work_state as WorkState] += Number(row.n);
+    return Object.fromEntries(rows.map((row) => [row.work_state, Number(row.n)]));
+  });
+  const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
+  for (const kindCounts of await Promise.all(perKind)) {
+    for (const workState of WORK_STATE_NAMES) counts[workState] += kindCounts[workState] ?? 0;
+  }
+  // A capped state stays capped when both sides add up: «1000+» either way.
+  if (someCapped && cap !== undefined) {
+    for (const workState of WORK_STATE_NAMES) counts[workState] = Math.min(cap + 1, counts[workState]);
   }
   return counts;
 }
