@@ -7,12 +7,12 @@ import { ConfigError, loadConfig } from './config';
 import { preparePrivateDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { scheduleTrigramStats } from './jobs/trigram-stats-job';
 import { firstRunBanner, lanAddresses, openAddresses } from './first-run-banner';
 import { createInviteCodeService } from './settings/invite-code';
 import { startSettings } from './start-settings';
 import { countUsers } from './users/users.repository';
 import { scheduleTrashPurge } from './trash/trash-purge-job';
-import { scheduleTrigramStats } from './db/trigram-stats';
 
 async function main() {
   const config = loadConfig();
@@ -66,12 +66,12 @@ async function main() {
   const stopBackups = app.backups.start();
   const stopTrigramStats = database.trigramStats
     ? scheduleTrigramStats(database.trigramStats, app.log)
-    : () => undefined;
+    : async () => undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopTrashPurge();
-    stopTrigramStats();
+    const trigramStatsStopped = stopTrigramStats();
     // No job is taken from here on; the one under way gives back what the closing push
     // service did not take (app.close() cuts its sends short) before the database closes.
     const remindersStopped = stopReminders();
@@ -79,6 +79,8 @@ async function main() {
     await app.close();
     await remindersStopped;
     await backupsStopped;
+    // Its own read-only connection closed first: the database's last close then tidies the WAL.
+    await trigramStatsStopped;
     await database.destroy();
     process.exit(0);
   };

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { insertItems } from '../test/insert-items';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { ftsQuery } from './search-index';
+import { TrigramStats } from './trigram-stats';
 
 let test: TestDatabase;
 beforeEach(async () => {
@@ -38,4 +40,61 @@ it('counts the rows holding each trigram of a list, from a second connection to 
   // The rarest trigrams of «замена экрана» first, then «зам»; none that shares a letter with
   // those (a word's neighbouring trigrams rule out little more than one of them).
   expect(ftsQuery(['замена экрана'], tasks)).toBe('("а э" AND "кра" AND "зам")');
+});
+
+/** This process's open files of the test database (the file, its -wal and -shm). */
+const openFiles = () =>
+  fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(test.database.sqlite!.name)).length;
+
+it('reads in slices, closes its connection, and stops a refresh under way when closed', async () => {
+  await insertItems(
+    test.database.db,
+    Array.from({ length: 30 }, (_, i) => item(`задача ${i} замена экрана`)),
+  );
+  // A slice of 0 ms: it lets other work run after every row of the vocabulary.
+  const sliced = new TrigramStats(test.database.sqlite!, 0);
+  await sliced.refresh();
+  // SQLite keeps a closed connection's file open while another connection of the process holds
+  // locks on it (POSIX locks are per process), and reuses it: one, not one per refresh.
+  const before = openFiles();
+  await sliced.refresh();
+  expect(sliced.of('tasks')!.docs.get('зам')).toBe(30);
+  expect(openFiles()).toBe(before);
+
+  const stopped = new TrigramStats(test.database.sqlite!, 0);
+  const refreshing = stopped.refresh();
+  stopped.close();
+  await refreshing;
+  expect(stopped.of('clients')).toBeUndefined();
+  expect(openFiles()).toBe(before);
+});
+
+it('tells when a list has grown by more than a tenth since it was counted', async () => {
+  const stats = test.database.trigramStats!;
+  expect(await stats.isStale()).toBe(true);
+  await insertItems(
+    test.database.db,
+    Array.from({ length: 200 }, (_, i) => item(`задача ${i}`)),
+  );
+  await stats.refresh();
+  expect(await stats.isStale()).toBe(false);
+  await insertItems(
+    test.database.db,
+    Array.from({ length: 10 }, (_, i) => item(`ещё ${i}`)),
+  );
+  expect(await stats.isStale()).toBe(false);
+  await insertItems(
+    test.database.db,
+    Array.from({ length: 20 }, (_, i) => item(`импорт ${i}`)),
+  );
+  expect(await stats.isStale()).toBe(true);
 });

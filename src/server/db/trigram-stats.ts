@@ -1,7 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
-import type { FastifyBaseLogger } from 'fastify';
-import { everyHourAfter } from '../jobs/every-hour';
 import type { SearchedTable } from './search-index';
 
 /**
@@ -27,72 +25,98 @@ const TABLES: SearchedTable[] = ['tickets', 'tasks', 'clients'];
 /** How long the refresh reads before letting other requests run (the connection is its own). */
 const SLICE_MS = 8;
 
+/** Rows added or removed since the counts, as a share of them, that make the counts stale. */
+const STALE_SHARE = 0.1;
+
 export class TrigramStats {
   private readonly tables = new Map<SearchedTable, TableTrigrams>();
+  private closed = false;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly sliceMs = SLICE_MS,
+  ) {}
 
   /** The last counts of a list's index, or undefined before the first refresh. */
   of(table: SearchedTable): TableTrigrams | undefined {
     return this.tables.get(table);
   }
 
+  /** No refresh reads on from here: one under way stops at its next slice (shutting down). */
+  close(): void {
+    this.closed = true;
+  }
+
   /**
    * Reads every trigram's row count from FTS5's vocabulary (a walk through the whole index: about
-   * 2.7 s at 2,000,000 items). On a second connection to the file, in slices of SLICE_MS with
-   * other requests answered in between; an in-memory database (tests) is read at once.
+   * 2.7 s at 2,000,000 items). On a second connection to the file, in slices of `sliceMs` with
+   * other requests answered in between. Each list's vocabulary is read in one snapshot, which
+   * holds back WAL checkpoints for those seconds; its row count (`count(*)`, ~15 ms at 1,000,000
+   * rows) is one step. An in-memory database (tests) has no second connection: it is read on the
+   * app's own, at once.
    */
   async refresh(): Promise<void> {
+    await this.withReader(async (reader) => {
+      for (const table of TABLES) {
+        if (this.closed) return;
+        const counts = await this.readCounts(reader, table);
+        if (counts) this.tables.set(table, counts);
+      }
+    });
+  }
+
+  /**
+   * Whether some list has grown or shrunk by more than STALE_SHARE since its counts (an import
+   * into a running shop): its new trigrams would be taken as rare until the hourly refresh.
+   */
+  async isStale(): Promise<boolean> {
+    return this.withReader(async (reader) =>
+      TABLES.some((table) => {
+        const counted = this.tables.get(table)?.rows;
+        if (counted === undefined) return true;
+        return Math.abs(rowCount(reader, table) - counted) > STALE_SHARE * Math.max(counted, 100);
+      }),
+    );
+  }
+
+  private async withReader<T>(read: (reader: SQLite.Database) => Promise<T>): Promise<T> {
     const inMemory = this.sqlite.memory;
     const reader = inMemory ? this.sqlite : new SQLite(this.sqlite.name, { readonly: true });
     try {
-      for (const table of TABLES) {
-        const vocab = `temp.${table}_trigram_vocab`;
-        reader.exec(
-          `create virtual table if not exists ${vocab} using fts5vocab(main, ${table}_search, row)`,
-        );
-        const rows = (reader.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-        const docs = new Map<string, number>();
-        const statement = reader.prepare(`select term, doc from ${vocab}`);
-        if (inMemory) {
-          for (const row of statement.all() as { term: string; doc: number }[]) docs.set(row.term, row.doc);
-        } else {
-          let sliceStart = performance.now();
-          for (const row of statement.iterate() as IterableIterator<{ term: string; doc: number }>) {
-            docs.set(row.term, row.doc);
-            if (performance.now() - sliceStart > SLICE_MS) {
-              await yieldToOthers();
-              sliceStart = performance.now();
-            }
-          }
-        }
-        this.tables.set(table, { rows, docs });
-      }
+      return await read(reader);
     } finally {
       if (!inMemory) reader.close();
     }
   }
+
+  private async readCounts(reader: SQLite.Database, table: SearchedTable): Promise<TableTrigrams | null> {
+    const vocab = `temp.${table}_trigram_vocab`;
+    reader.exec(`create virtual table if not exists ${vocab} using fts5vocab(main, ${table}_search, row)`);
+    const rows = rowCount(reader, table);
+    const docs = new Map<string, number>();
+    const statement = reader.prepare(`select term, doc from ${vocab}`);
+    if (this.sqlite.memory) {
+      for (const row of statement.all() as VocabRow[]) docs.set(row.term, row.doc);
+      return { rows, docs };
+    }
+    let sliceStart = performance.now();
+    for (const row of statement.iterate() as IterableIterator<VocabRow>) {
+      docs.set(row.term, row.doc);
+      if (performance.now() - sliceStart >= this.sliceMs) {
+        await yieldToOthers();
+        // Leaving the loop ends the iterator, so the reader can close.
+        if (this.closed) return null;
+        sliceStart = performance.now();
+      }
+    }
+    return { rows, docs };
+  }
 }
 
-/** Soon after start: until then every search asks for all its trigrams (as before ADR 030). */
-const FIRST_REFRESH_MS = 1000;
-
-/** Refreshes the counts soon after start, then every hour; returns the function that stops it. */
-export function scheduleTrigramStats(stats: TrigramStats, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    const started = performance.now();
-    stats
-      .refresh()
-      .then(() =>
-        log.debug({ ms: Math.round(performance.now() - started) }, 'search trigram counts refreshed'),
-      )
-      .catch((error: unknown) => log.error({ err: error }, 'search trigram counts failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  return everyHourAfter(FIRST_REFRESH_MS, run);
+interface VocabRow {
+  term: string;
+  doc: number;
 }
+
+const rowCount = (reader: SQLite.Database, table: SearchedTable) =>
+  (reader.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;

@@ -1,4 +1,4 @@
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * Runs `run` once after `firstMs` (start-up settles first), then every hour; neither timer keeps

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { everyHourAfter } from '../jobs/every-hour';
+import { everyHourAfter, HOUR_MS } from '../jobs/every-hour';
 import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
 import type { TrashService } from './trash.service';
 
-const HOUR_MS = 3_600_000;
 /** After start-up settles, then every hour. */
 const FIRST_RUN_MS = 60_000;
 const LEASE_MS = 30 * 60_000;

@@ -98,6 +98,55 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
       ).toBe(false);
     },
   );
+
+  it('a state capped on one side stays «cap + 1» when the other side adds its exact count', async () => {
+    const db = ctx.database.db;
+    const item = (kind: WorkKind, title: string) => ({
+      kind,
+      status: 'new',
+      title,
+      dueDate: null,
+      createdAt: '2026-11-01T09:00:00.000Z',
+      closedAt: null,
+    });
+    await insertItems(db, [
+      item('ticket', 'Пайка разъёма'),
+      item('ticket', 'Пайка платы'),
+      item('task', 'Пайка кабеля'),
+      item('task', 'Пайка клавиш'),
+      item('task', 'Пайка контакта'),
+    ]);
+    const search = parseSearchQuery('пайка');
+    const ids = async (kind: WorkKind) =>
+      (await db.selectFrom(TABLES[kind]).select('id').where('title', 'like', 'Пайка%').execute()).map(
+        (row) => row.id,
+      );
+    // One side by a short list of ids (counted exactly), the other walked (counted up to the cap),
+    // in either order.
+    for (const [exact, capped] of [
+      ['ticket', 'task'],
+      ['task', 'ticket'],
+    ] as const) {
+      const searchPlans = { [exact]: { use: 'ids', ids: await ids(exact) }, [capped]: PLAIN_WALK };
+      for (const kinds of [
+        [exact, capped],
+        [capped, exact],
+      ]) {
+        expect(
+          await countWork(db, { kinds, search, searchPlans }, { cap: 1, capWithIndex: true }),
+          `${exact} exact, ${capped} capped, ${kinds.join(' then ')}`,
+        ).toEqual({ new: 2, in_progress: 0, closed: 0 });
+      }
+    }
+    // Both exact: the count as it is, above the cap.
+    const searchPlans = {
+      ticket: { use: 'ids' as const, ids: await ids('ticket') },
+      task: { use: 'ids' as const, ids: await ids('task') },
+    };
+    expect(
+      await countWork(db, { kinds: ['ticket', 'task'], search, searchPlans }, { cap: 1, capWithIndex: true }),
+    ).toEqual({ new: 5, in_progress: 0, closed: 0 });
+  });
 });
 
 // docs/decisions/029: on PostgreSQL the search indexes hold the state as their first column, so

@@ -49,11 +49,12 @@ export async function countWork(
   { cap, capWithIndex = false, stateCandidates }: CountOptions = {},
 ): Promise<Record<WorkState, number>> {
   const searching = isSearching(filter.search);
-  // Each side's states are counted at once: PostgreSQL answers them on connections of their own
-  // (a capped count of a common query is ~20–40 ms a state at 2,000,000 items; SQLite, with one
-  // connection, answers them one after the other as before).
+  // A side's states are counted at once: PostgreSQL answers them on connections of their own (a
+  // capped count of a common query is ~20–40 ms a state at 2,000,000 items); SQLite, with one
+  // connection, one after the other as before. The sides one after the other: a request takes at
+  // most three of the pool's ten connections, leaving the rest to other people's lists.
   let someCapped = false;
-  const perKind = filter.kinds.map(async (kind): Promise<Partial<Record<WorkState, number>>> => {
+  const countKind = async (kind: WorkKind): Promise<Partial<Record<WorkState, number>>> => {
     const table = kind === 'ticket' ? 'tickets' : 'tasks';
     const { search } = filter;
     const narrowed = (plan: SearchPlan, from = db.selectFrom(table)) => {
@@ -99,9 +100,10 @@ export async function countWork(
       .groupBy(state)
       .execute();
     return Object.fromEntries(rows.map((row) => [row.work_state, Number(row.n)]));
-  });
+  };
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
-  for (const kindCounts of await Promise.all(perKind)) {
+  for (const kind of filter.kinds) {
+    const kindCounts = await countKind(kind);
     for (const workState of WORK_STATE_NAMES) counts[workState] += kindCounts[workState] ?? 0;
   }
   // A capped state stays capped when both sides add up: «1000+» either way.
