@@ -126,8 +126,9 @@ async function benchTarget(target: BenchTarget, port: number) {
   const rows: { measure: string; open: Timing; all?: Timing }[] = [];
   const base = `http://127.0.0.1:${port}`;
   let concurrent: { alone: Timing; during: Timing; searches: number } | undefined;
-  const edits = { withIndex: NaN, without: NaN };
-  const writes = { withIndex: NaN, without: NaN };
+  const edits = { withIndex: 0, without: 0 };
+  const writes = { withIndex: 0, without: 0 };
+  let writeRounds = 1;
   try {
     await waitForDigest(target.database);
     // SQLite's server counts its index's trigrams 1 s after start (ADR 030; ~3 s at 2,000,000
@@ -202,25 +203,47 @@ async function benchTarget(target: BenchTarget, port: number) {
     await Promise.all(searchers);
     concurrent = { alone, during, searches };
     log(`[${target.name}] what the index costs a write…`);
-    writes.withIndex = await timeSingleRowWrites(target.database, 'с индексом');
-    edits.withIndex = await timeTitleEdits(base, cookie, target.database, 'с индексом');
-    await dropIndex(target.database);
-    edits.without = await timeTitleEdits(base, cookie, target.database, 'без индекса');
-    writes.without = await timeSingleRowWrites(target.database, 'без индекса');
+    writeRounds = target.database.dialect === 'sqlite' ? 3 : 1;
+    // SQLite's index is its triggers, put back in an instant: with and without alternate round by
+    // round, so that neither half gets the machine's quieter minutes. PostgreSQL's GIN indexes take
+    // minutes to build at 2,000,000 items: with, then without.
+    const perRound = Math.max(1, Math.round(WRITES / writeRounds));
+    // Not timed: the first edits read rows and pages no search brought in yet (at 2,000,000 items
+    // ~25 ms an edit at first), which would otherwise fall on the first half measured.
+    await timeSingleRowWrites(target.database, 'разогрев', 20);
+    await timeTitleEdits(base, cookie, target.database, 'разогрев', 20);
+    for (let round = 0; round < writeRounds; round += 1) {
+      writes.withIndex += await timeSingleRowWrites(target.database, 'с индексом', perRound);
+      edits.withIndex += await timeTitleEdits(base, cookie, target.database, 'с индексом', perRound);
+      const putBack = await dropIndex(target.database);
+      edits.without += await timeTitleEdits(base, cookie, target.database, 'без индекса', perRound);
+      writes.without += await timeSingleRowWrites(target.database, 'без индекса', perRound);
+      if (round < writeRounds - 1) await putBack();
+    }
+    for (const half of [writes, edits]) {
+      half.withIndex /= writeRounds;
+      half.without /= writeRounds;
+    }
   } finally {
     server.kill();
   }
-  return { seedSeconds, rows, concurrent, writes, edits };
+  return { seedSeconds, rows, concurrent, writes, edits, writeRounds };
 }
 
 /** A task's title edited through the API, as a person does (GET, then PATCH with its version): mean ms per PATCH. */
-async function timeTitleEdits(base: string, cookie: string, database: Database, label: string) {
+async function timeTitleEdits(
+  base: string,
+  cookie: string,
+  database: Database,
+  label: string,
+  count: number,
+) {
   const ids = (
     await database.db.selectFrom('tasks').select('id').where('deleted_at', 'is', null).limit(20000).execute()
   ).map((row) => row.id);
   const headers = { cookie, 'content-type': 'application/json' };
   let total = 0;
-  for (let i = 0; i < WRITES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const id = ids[below(ids.length)]!;
     const { task } = (await (await fetch(`${base}/api/tasks/${id}`, { headers: { cookie } })).json()) as {
       task: { version: number };
@@ -235,16 +258,24 @@ async function timeTitleEdits(base: string, cookie: string, database: Database, 
     await response.arrayBuffer();
     total += performance.now() - started;
   }
-  return total / WRITES;
+  return total / count;
 }
 
-/** The search index gone (for the «without» half of a write measure). */
-async function dropIndex(database: Database) {
+/**
+ * The search index gone (for the «without» half of a write measure). Returns what puts it back:
+ * SQLite's triggers as they were; PostgreSQL's indexes are not rebuilt (measured once, last).
+ */
+async function dropIndex(database: Database): Promise<() => Promise<void>> {
   const { db } = database;
+  const dropped: string[] = [];
   for (const table of ['tickets', 'tasks']) {
     if (database.dialect === 'sqlite') {
       for (const trigger of ['insert', 'update', 'delete']) {
-        await sql.raw(`drop trigger if exists ${table}_search_${trigger}`).execute(db);
+        const name = `${table}_search_${trigger}`;
+        const { rows } = await sql<{ sql: string }>`
+          select sql from sqlite_master where type = 'trigger' and name = ${name}`.execute(db);
+        if (rows[0]) dropped.push(rows[0].sql);
+        await sql.raw(`drop trigger if exists ${name}`).execute(db);
       }
     } else {
       // The indexes of migration 0020 (the state, then the searched column).
@@ -253,14 +284,17 @@ async function dropIndex(database: Database) {
       }
     }
   }
+  return async () => {
+    for (const statement of dropped) await sql.raw(statement).execute(db);
+  };
 }
 
 /** The database alone: WRITES single-row transactions changing a ticket's searched text (mean ms). */
-async function timeSingleRowWrites(database: Database, label: string) {
+async function timeSingleRowWrites(database: Database, label: string, count: number) {
   const { db } = database;
   const ids = (await db.selectFrom('tickets').select('id').orderBy('id').execute()).map((row) => row.id);
   const started = performance.now();
-  for (let i = 0; i < WRITES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const id = ids[below(ids.length)]!;
     await db.transaction().execute((trx) =>
       trx
@@ -270,7 +304,7 @@ async function timeSingleRowWrites(database: Database, label: string) {
         .execute(),
     );
   }
-  return (performance.now() - started) / WRITES;
+  return (performance.now() - started) / count;
 }
 
 const { targets, pgUrl } = await benchTargets();
@@ -310,7 +344,7 @@ for (const [index, target] of targets.entries()) {
       );
     }
     lines.push(
-      `- A task's title edited through the API (${WRITES} edits, the PATCH timed): ${ms(r.edits.withIndex)} with the index, ` +
+      `- A task's title edited through the API (${WRITES} edits, the PATCH timed${r.writeRounds > 1 ? `; with and without the index alternating in ${r.writeRounds} rounds` : ''}): ${ms(r.edits.withIndex)} with the index, ` +
         `${ms(r.edits.without)} without it (${(r.edits.withIndex / r.edits.without).toFixed(2)}×).`,
       `- The database alone (${WRITES} single-row transactions changing a ticket's searched text): ${ms(r.writes.withIndex)} with the index, ` +
         `${ms(r.writes.without)} without it (${(r.writes.withIndex / r.writes.without).toFixed(2)}×).`,
