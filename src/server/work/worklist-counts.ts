@@ -53,8 +53,9 @@ export async function countWork(
   // capped count of a common query is ~20–40 ms a state at 2,000,000 items); SQLite, with one
   // connection, one after the other as before. The sides one after the other: a request takes at
   // most three of the pool's ten connections, leaving the rest to other people's lists.
-  let someCapped = false;
-  const countKind = async (kind: WorkKind): Promise<Partial<Record<WorkState, number>>> => {
+  const countKind = async (
+    kind: WorkKind,
+  ): Promise<{ counts: Partial<Record<WorkState, number>>; capped: boolean }> => {
     const table = kind === 'ticket' ? 'tickets' : 'tasks';
     const { search } = filter;
     const narrowed = (plan: SearchPlan, from = db.selectFrom(table)) => {
@@ -72,7 +73,6 @@ export async function countWork(
         ? { plan: countingPlan(listPlan), state: sql<string>`(work_state || '')` }
         : null;
     if (capped && cap !== undefined) {
-      someCapped = true;
       const upToCap = async (workState: WorkState) => {
         const matches = (
           stateCandidates
@@ -88,23 +88,25 @@ export async function countWork(
           .executeTakeFirst();
         return [workState, Number(row?.n ?? 0)] as const;
       };
-      return Object.fromEntries(await Promise.all(WORK_STATE_NAMES.map(upToCap)));
+      return { counts: Object.fromEntries(await Promise.all(WORK_STATE_NAMES.map(upToCap))), capped: true };
     }
     // Without a search the (work_state, assignee_id) index answers alone. With one every row's
     // text is read anyway: a plain scan then beats walking that index row by row, so the
     // state is compared as an expression no index serves (the same in both databases).
     const state = searching ? sql<string>`(work_state || '')` : sql<string>`work_state`;
-    const rows = await narrowed(countingPlan(planFor(filter, kind)))
+    const rows = await narrowed(countingPlan(listPlan))
       .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
       .where(state, 'in', WORK_STATE_NAMES)
       .groupBy(state)
       .execute();
-    return Object.fromEntries(rows.map((row) => [row.work_state, Number(row.n)]));
+    return { counts: Object.fromEntries(rows.map((row) => [row.work_state, Number(row.n)])), capped: false };
   };
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
+  let someCapped = false;
   for (const kind of filter.kinds) {
-    const kindCounts = await countKind(kind);
-    for (const workState of WORK_STATE_NAMES) counts[workState] += kindCounts[workState] ?? 0;
+    const side = await countKind(kind);
+    someCapped ||= side.capped;
+    for (const workState of WORK_STATE_NAMES) counts[workState] += side.counts[workState] ?? 0;
   }
   // A capped state stays capped when both sides add up: «1000+» either way.
   if (someCapped && cap !== undefined) {
