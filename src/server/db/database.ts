@@ -7,7 +7,8 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import { gramTokens } from './search-grams';
 import { withStatementCache } from './sqlite-statement-cache';
-import { TrigramStats } from './trigram-stats';
+import { PgTrigramStats } from './pg-trigram-stats';
+import { TrigramStats, type TrigramCounts } from './trigram-stats';
 import type { DB } from './schema';
 
 export interface Database {
@@ -17,8 +18,8 @@ export interface Database {
   schema?: string;
   /** SQLite only: the connection itself, for its online backup (src/server/backup). */
   sqlite?: SQLite.Database;
-  /** SQLite only: how common each trigram of its search index is (trigram-stats.ts, ADR 030). */
-  trigramStats?: TrigramStats;
+  /** How common each trigram of the searched text is (trigram-stats.ts, pg-trigram-stats.ts; ADR 030, 031). */
+  trigramStats?: TrigramCounts;
   destroy(): Promise<void>;
 }
 
@@ -70,5 +71,11 @@ function openPostgres(connectionString: string, schema?: string): Database {
     options: ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    schema,
+    trigramStats: new PgTrigramStats(db),
+    destroy: () => db.destroy(),
+  };
 }

@@ -130,9 +130,9 @@ describeEachDatabase('search through the index', (ctx) => {
             }
           }
           for (const [i, item] of raw.entries()) await refreshDerived(db, item.kind, itemIds[i]!);
-          // SQLite asks its index for the rarest trigrams once it has counted them (ADR 030):
-          // counted now, or left from an earlier run's data (stale, as between hourly refreshes),
-          // or not yet counted (every trigram asked).
+          // Both databases ask their index for the rarest trigrams once they have counted them
+          // (ADR 030, 031): counted now, or left from an earlier run's data (stale, as between
+          // hourly refreshes), or not yet counted (every trigram asked).
           if (queryPick % 3 === 1) await ctx.database.trigramStats?.refresh();
 
           const stored = [
@@ -162,6 +162,16 @@ describeEachDatabase('search through the index', (ctx) => {
                 within: 2,
                 otherwise: indexPlan(ctx.database, table, search, among),
               }),
+              // PostgreSQL's walk of a common query to the page's end, the rule as positions.
+              ...(ctx.dialect === 'postgres'
+                ? {
+                    'whole walk': async (table: SearchedTable, among?: readonly WorkState[]) => ({
+                      use: 'walk' as const,
+                      whole: true,
+                      otherwise: indexPlan(ctx.database, table, search, among),
+                    }),
+                  }
+                : {}),
             };
             // Planned lists read positions first; the plain scan reads whole rows (both ways a
             // page is read, on both databases).

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import type { Database } from './database';
@@ -23,12 +23,21 @@ export type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 export type SearchPlan =
   | { use: 'ids'; ids: number[] }
   | IndexPlan
-  /** `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer). */
-  | { use: 'walk'; otherwise?: IndexPlan; within?: number };
+  /**
+   * `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer).
+   * `whole`: PostgreSQL walks to the page's end (planSearch); `otherwise` is then what counts read.
+   */
+  | { use: 'walk'; otherwise?: IndexPlan; within?: number; whole?: boolean };
 
 export interface IndexPlan {
   use: 'index';
   rows: RawBuilder<unknown>;
+  /**
+   * PostgreSQL: the same rows as a condition on the list's own table, which a bitmap scan of
+   * its search indexes answers (a count stops after the rows it needs; `id in (rows)` would read
+   * them all first).
+   */
+  inline?: RawBuilder<SqlBool>;
 }
 
 export const PLAIN_WALK: SearchPlan = { use: 'walk' };
@@ -68,12 +77,19 @@ export async function planSearch(
   if (!isSearching(search)) return PLAIN_WALK;
   const number = recordNumber(table, search);
   if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
-  const found = await readCandidates(database, candidateRows(database, table, search, states));
+  const found = await readCandidates(
+    database,
+    candidateRows(database, table, search, states),
+    // PostgreSQL estimates the rows of the whole strings' LIKEs from its statistics of the column;
+    // of the rarest trigrams' LIKEs and the whole string as an expression it knows nothing.
+    database.dialect === 'postgres' ? candidateRows(database, table, search, states, 'whole') : undefined,
+  );
   if (found === null || found.length > CANDIDATE_LIMIT) {
+    const otherwise = indexPlan(database, table, search, states);
     // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
     // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
-    if (database.dialect === 'postgres') return PLAIN_WALK;
-    return { use: 'walk', otherwise: indexPlan(database, table, search, states) };
+    if (database.dialect === 'postgres') return { use: 'walk', otherwise, whole: true };
+    return { use: 'walk', otherwise };
   }
   const ids = new Set(found);
   if (number !== null) ids.add(number);
@@ -91,9 +107,17 @@ export function indexPlan(
   const rows = searchedStrings(search).length
     ? candidateRows(database, table, search, states)
     : sql`(select ${sql.lit(0)} as id where 1 = 0)`;
-  return {
+  const plan: IndexPlan = {
     use: 'index',
     rows: number === null ? rows : sql`(select id from ${rows} as named union all select ${number})`,
+  };
+  if (database.dialect !== 'postgres') return plan;
+  const named = searchedStrings(search).length
+    ? pgCandidates(database, table, search, states)
+    : sql<SqlBool>`1 = 0`;
+  return {
+    ...plan,
+    inline: number === null ? named : sql<SqlBool>`(${named} or ${sql.ref(`${table}.id`)} = ${number})`,
   };
 }
 
@@ -108,7 +132,11 @@ function recordNumber(table: SearchedTable, search: SearchQuery): number | null 
  * Up to CANDIDATE_LIMIT + 1 candidate ids (a candidate may come twice: from text and phone);
  * null when the query is plainly common.
  */
-async function readCandidates(database: Database, rows: RawBuilder<unknown>): Promise<number[] | null> {
+async function readCandidates(
+  database: Database,
+  rows: RawBuilder<unknown>,
+  estimated = rows,
+): Promise<number[] | null> {
   const read = (db: Database['db']) =>
     sql<{ id: number }>`select id from ${rows} as candidates limit ${CANDIDATE_LIMIT + 1}`.execute(db);
   if (database.dialect === 'sqlite') return (await read(database.db)).rows.map((row) => Number(row.id));
@@ -122,7 +150,7 @@ async function readCandidates(database: Database, rows: RawBuilder<unknown>): Pr
     // expression of the search indexes since migration 0020) says when a query is plainly common
     // among the states shown without them; a wrong guess costs time, never a result.
     const { rows: plan } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      explain (format json) select id from ${rows} as candidates`.execute(trx);
+      explain (format json) select id from ${estimated} as candidates`.execute(trx);
     const estimate = plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
     if (estimate > COMMON_ESTIMATE) return null;
     return (await read(trx)).rows.map((row) => Number(row.id));
@@ -144,6 +172,7 @@ function candidateRows(
   table: SearchedTable,
   search: SearchQuery,
   states?: readonly string[],
+  asked: 'rarest' | 'whole' = 'rarest',
 ): RawBuilder<unknown> {
   const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
@@ -172,19 +201,57 @@ function candidateRows(
     ];
     return sql`(${sql.join(parts, sql` union all `)})`;
   }
+  return sql`(select id from ${sql.table(table)} where ${pgCandidates(database, table, search, states, asked)})`;
+}
+
+/** A trigram pg_trgm indexes: three letters or digits (it splits text into words at anything else). */
+const isWordTrigram = (trigram: string) => /^[\p{L}\p{N}]{3}$/u.test(trigram);
+
+/**
+ * PostgreSQL: the condition naming every row that may match, on the list's own table — the
+ * rarest trigrams of each string (pg-trigram-stats.ts, ADR 031) as LIKEs pg_trgm's index answers
+ * together, the whole string checked on the rows they name (as an expression, so that the index
+ * is not asked for its every trigram: a full name's twenty cost 40 ms), or, before the counts are
+ * in, the whole string's LIKE; the pieces' index for one or two characters.
+ */
+function pgCandidates(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+  asked: 'rarest' | 'whole' = 'rarest',
+): RawBuilder<SqlBool> {
+  // Named with the table: the condition may stand in a list's query beside a joined table.
+  const columns = Object.fromEntries(
+    Object.entries(SEARCHED_COLUMNS[table]).map(([key, column]) => [key, column && `${table}.${column}`]),
+  ) as { text: string; phone: string; state: string | null };
+  const inStates = columns.state && states ? { column: columns.state, states } : null;
   const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
   // The very expression the pieces' index is made on (migrations 0017, 0020).
   const pieces = (text: string) =>
     sql`array_to_tsvector(search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)})) @@ ${tsLexeme(text)}::tsquery`;
-  const containedIn = (column: string, text: string) =>
-    isLong(text) ? like(column, containsPattern(text)) : pieces(text);
+  const containedIn = (column: string, kind: 'text' | 'phone', text: string) => {
+    if (!isLong(text)) return pieces(text);
+    const counts = asked === 'rarest' ? database.trigramStats?.of(table, kind) : undefined;
+    const chosen = counts ? chooseTrigrams(text, counts, isWordTrigram) : [];
+    if (chosen.length === 0) return like(column, containsPattern(text));
+    const likes = chosen.map((trigram) => like(column, containsPattern(trigram)));
+    return sql`(${sql.join(likes, sql` and `)} and ${opaqueLike(column, containsPattern(text))})`;
+  };
   const conditions = [
-    ...(search.text === null ? [] : [containedIn(columns.text, search.text)]),
-    ...search.phoneContains.map((digits) => containedIn(columns.phone, digits)),
+    ...(search.text === null ? [] : [containedIn(columns.text, 'text', search.text)]),
+    ...search.phoneContains.map((digits) => containedIn(columns.phone, 'phone', digits)),
     ...search.phoneStartsWith.map((digits) => like(columns.phone, `${digits}%`)),
   ];
-  return sql`(select id from ${sql.table(table)} where (${sql.join(conditions, sql` or `)})${inStateCondition(inStates)})`;
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})${inStateCondition(inStates)}`;
 }
+
+/**
+ * A LIKE no index answers (the column as an expression): the rule checked on rows something else
+ * named — the ids read, the rarest trigrams, the list's own order.
+ */
+export const opaqueLike = (column: string, pattern: string) =>
+  sql<SqlBool>`(${sql.ref(column)} || '') like ${pattern} escape '\\'`;
 
 function inStateCondition(inStates: { column: string; states: readonly string[] } | null) {
   // As an expression, so that no B-tree of the state's competes with the search's index: it
@@ -219,6 +286,7 @@ export async function readPlanned<Row, Position>(
   },
 ): Promise<Row[]> {
   if (plan.use !== 'walk' || !plan.otherwise) return list.read(plan);
+  if (plan.whole) return list.read({ use: 'walk', whole: true });
   const upTo = await list.positionAt(plan.within ?? WALK_ROWS);
   if (upTo === null) return list.read(PLAIN_WALK);
   const walked = await list.read(PLAIN_WALK, upTo);

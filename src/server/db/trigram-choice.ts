@@ -45,11 +45,17 @@ export function trigramsOf(text: string): string[] {
  * out much), so such a trigram counts for its new digits' share of itself. Without counts:
  * trigramsOf.
  */
-export function chooseTrigrams(text: string, counts: TableTrigrams | undefined): string[] {
+export function chooseTrigrams(
+  text: string,
+  counts: TableTrigrams | undefined,
+  eligible: (trigram: string) => boolean = () => true,
+): string[] {
   if (!counts || counts.rows === 0) return trigramsOf(text);
   const docs = (trigram: Trigram) => counts.docs.get(trigram.text) ?? 0;
   const chars = Array.from(text);
-  const byRarity = distinctTrigrams(text).sort((a, b) => docs(a) - docs(b) || a.at - b.at);
+  const byRarity = distinctTrigrams(text)
+    .filter((trigram) => eligible(trigram.text))
+    .sort((a, b) => docs(a) - docs(b) || a.at - b.at);
   const covered = new Set<number>();
   const chosen: string[] = [];
   let expectedRows = counts.rows;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { insertItems } from '../test/insert-items';
+import { insertItems, taskTitled } from '../test/insert-items';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { ftsQuery } from './search-index';
 import { TrigramStats } from './trigram-stats';
@@ -13,17 +13,7 @@ afterEach(async () => {
   await test.cleanup();
 });
 
-const item = (title: string) => ({
-  kind: 'task' as const,
-  status: 'new',
-  title,
-  dueDate: null,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  closedAt: null,
-  assigneeName: '',
-  clientId: undefined,
-  clientName: '',
-});
+const item = taskTitled;
 
 it('counts the rows holding each trigram of a list, from a second connection to the file', async () => {
   const stats = test.database.trigramStats!;

@@ -20,15 +20,31 @@ export interface TableTrigrams {
   docs: ReadonlyMap<string, number>;
 }
 
-const TABLES: SearchedTable[] = ['tickets', 'tasks', 'clients'];
+/**
+ * What a list's search asks of the trigram counts, whichever database keeps them: SQLite's counts
+ * are of its one FTS5 index per list (text and digits together, `column` not looked at);
+ * PostgreSQL's of a sample of each searched column (pg-trigram-stats.ts), which pg_trgm indexes
+ * apart.
+ */
+export interface TrigramCounts {
+  of(table: SearchedTable, column?: 'text' | 'phone'): TableTrigrams | undefined;
+  /** Counts again (slices of work, others answered in between). */
+  refresh(): Promise<void>;
+  /** Whether a list grew or shrank by a tenth since it was counted (an import into a running shop). */
+  isStale(): Promise<boolean>;
+  /** No refresh reads on from here. */
+  close(): void;
+}
+
+export const TABLES: SearchedTable[] = ['tickets', 'tasks', 'clients'];
 
 /** How long the refresh reads before letting other requests run (the connection is its own). */
 const SLICE_MS = 8;
 
 /** Rows added or removed since the counts, as a share of them, that make the counts stale. */
-const STALE_SHARE = 0.1;
+export const STALE_SHARE = 0.1;
 
-export class TrigramStats {
+export class TrigramStats implements TrigramCounts {
   private readonly tables = new Map<SearchedTable, TableTrigrams>();
   private closed = false;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TrigramStats } from '../db/trigram-stats';
+import type { TrigramCounts } from '../db/trigram-stats';
 import { everyHourAfter } from './every-hour';
 
 /** Soon after start: until the first refresh ends every search asks for all its trigrams. */
@@ -12,7 +12,7 @@ const CHECK_MS = 5 * 60_000;
  * a list has grown or shrunk by a tenth. Returns the function that stops it: it resolves once a
  * refresh under way has let go of its connection, so the database can close cleanly after it.
  */
-export function scheduleTrigramStats(stats: TrigramStats, log: FastifyBaseLogger): () => Promise<void> {
+export function scheduleTrigramStats(stats: TrigramCounts, log: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<void> | null = null;
   const run = (why: 'scheduled' | 'check') => {
     if (running) return;

@@ -16,6 +16,16 @@ export interface RawItem {
   clientName?: string;
 }
 
+/** A new open task with only a title, created on 2026-11-01. */
+export const taskTitled = (title: string): RawItem => ({
+  kind: 'task',
+  status: 'new',
+  title,
+  dueDate: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  closedAt: null,
+});
+
 /** Writes items as imported data would arrive (any status, legacy ones too), then derives columns. */
 export async function insertItems(db: Kysely<DB>, items: RawItem[]): Promise<number[]> {
   const ids: number[] = [];

@@ -15,7 +15,10 @@ import { planFor, SEARCH_COLUMNS, type WorkFilter } from './worklist.repository'
  * (however many rows it names, never more than a scan reads), else by a scan.
  */
 function countingPlan(plan: SearchPlan): SearchPlan {
-  return plan.use === 'walk' && plan.otherwise ? plan.otherwise : plan;
+  if (plan.use !== 'walk' || !plan.otherwise) return plan;
+  // PostgreSQL: the rule as a LIKE of the column, whose statistics tell the planner whether to
+  // read the search index or the rows in order, stopping at the cap either way (ADR 031).
+  return plan.whole ? PLAIN_WALK : plan.otherwise;
 }
 
 export interface CountOptions {

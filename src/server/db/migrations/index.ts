@@ -20,6 +20,7 @@ import { searchIndexMigration } from './0017-search-index';
 import { attemptCountsMigration } from './0018-attempt-counts';
 import { changeCountMigration } from './0019-change-count';
 import { searchByStateMigration } from './0020-search-by-state';
+import { searchIndexDirectMigration } from './0021-search-index-direct';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0018-attempt-counts': attemptCountsMigration(),
     '0019-change-count': changeCountMigration(dialect),
     '0020-search-by-state': searchByStateMigration(dialect),
+    '0021-search-index-direct': searchIndexDirectMigration(dialect),
   };
 }
