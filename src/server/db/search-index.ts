@@ -89,11 +89,48 @@ export async function planSearch(
     // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
     // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
     if (database.dialect === 'postgres') return { use: 'walk', otherwise, whole: true };
+    // Just over the limit (a common surname among open items): a walk of the list would most
+    // likely end in vain, and all of them are read anyway.
+    const expected = expectedCandidates(database, table, search, states);
+    if (expected !== null && expected < FEW_MORE * CANDIDATE_LIMIT) return otherwise;
     return { use: 'walk', otherwise };
   }
   const ids = new Set(found);
   if (number !== null) ids.add(number);
   return { use: 'ids', ids: [...ids] };
+}
+
+/**
+ * Below this many times CANDIDATE_LIMIT candidates expected, a query the index names more than
+ * CANDIDATE_LIMIT rows for is read from the index whole instead of walked (SQLite): a walk of
+ * WALK_ROWS finds a page only where one row in sixty or so matches.
+ */
+const FEW_MORE = 2;
+
+/**
+ * SQLite: how many rows its index is expected to name for the query among `states`, from the
+ * trigram counts (ADR 030) and its state trigrams' counts; null when it cannot tell (no counts
+ * yet, one or two characters, a number's start).
+ */
+function expectedCandidates(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+): number | null {
+  const counts = database.trigramStats?.of(table);
+  const contains = [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+  if (!counts || counts.rows === 0 || search.phoneStartsWith.length || !contains.every(isLong)) return null;
+  // At most as many as hold its rarest trigram: trigrams of a name go together too often for
+  // their shares to be multiplied («смирнова»: 19,116 rows expected as some hundreds).
+  const rarest = (text: string) =>
+    Math.min(...chooseTrigrams(text, counts).map((trigram) => counts.docs.get(trigram) ?? 0));
+  const named = contains.reduce((sum, text) => sum + rarest(text), 0);
+  // None counted, yet more than CANDIDATE_LIMIT named: rows written since the counts were taken.
+  if (named === 0) return null;
+  if (!states || !SEARCHED_COLUMNS[table].state) return named;
+  const inStates = states.reduce((sum, state) => sum + (counts.docs.get(stateTrigram(state)) ?? 0), 0);
+  return (named * inStates) / counts.rows;
 }
 
 /** Every row the index names for the query, however many; `#N` adds row N. */

@@ -20,7 +20,7 @@ import { searchIndexMigration } from './0017-search-index';
 import { attemptCountsMigration } from './0018-attempt-counts';
 import { changeCountMigration } from './0019-change-count';
 import { searchByStateMigration } from './0020-search-by-state';
-import { searchIndexDirectMigration } from './0021-search-index-direct';
+import { searchPendingListsMigration } from './0021-search-pending-lists';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -45,6 +45,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0018-attempt-counts': attemptCountsMigration(),
     '0019-change-count': changeCountMigration(dialect),
     '0020-search-by-state': searchByStateMigration(dialect),
-    '0021-search-index-direct': searchIndexDirectMigration(dialect),
+    '0021-search-pending-lists': searchPendingListsMigration(dialect),
   };
 }
