@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SEARCH_COUNT_CAP } from '../src/domain/state-counts';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createWorkRules } from '../src/server/settings/work-rules';
@@ -111,7 +111,7 @@ async function measure(target: Target) {
     log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
     const started = Date.now();
     await seed(database.db, { ...sizes, trashShare: 0.1 } as Parameters<typeof seed>[1]);
-    await refreshPlannerStatistics(database);
+    await afterBulkChange(database);
     seedSeconds = (Date.now() - started) / 1000;
   }
   const rules = createWorkRules(database.db, { now: () => new Date() });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { signIn, startServer, timeExport, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
@@ -34,7 +34,7 @@ async function benchTarget(target: BenchTarget, port: number) {
   log(`[${target.name}] seeding ${sizes.tickets + sizes.tasks} items…`);
   await migrateToLatest(target.database);
   const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
+  await afterBulkChange(target.database);
   const server = await startServer(port, {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-data-')),
     DATABASE_URL: target.databaseUrl,

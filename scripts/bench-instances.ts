@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { percentile, signIn, startServer, waitForDigest, writeSection } from './lib/bench-kit';
 import { postgresTarget } from './lib/bench-targets';
@@ -79,7 +79,7 @@ try {
   log(`[PostgreSQL] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
   await migrateToLatest(target.database);
   const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
+  await afterBulkChange(target.database);
   const env = (name: string) => ({
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `glz-bench-${name}-`)),
     DATABASE_URL: target.databaseUrl,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/database';
 import {
@@ -113,7 +113,7 @@ async function benchTarget(target: BenchTarget, port: number) {
   await migrateToLatest(target.database);
   const seedStarted = Date.now();
   const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
+  await afterBulkChange(target.database);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const sets = await queries(target.database);
 

@@ -12,7 +12,7 @@ import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 import { sql } from 'kysely';
 import { compareWork, workState, type WorkOrderFields } from '../src/domain/worklist';
 import type { Database } from '../src/server/db/database';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import {
   memoryMb,
@@ -133,7 +133,7 @@ async function benchTarget(target: BenchTarget, port: number) {
       }),
     })
     .execute();
-  await refreshPlannerStatistics(target.database);
+  await afterBulkChange(target.database);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   const staff = await target.database.db.selectFrom('users').select('id').orderBy('id').execute();
 

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
-import { refreshPlannerStatistics } from '../src/server/db/analyze';
+import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seed, SEED_PASSWORD } from './lib/seed-data';
 
@@ -32,7 +32,7 @@ try {
   if (existing.length > 0) throw new Error('The database already has accounts: seed only an empty one.');
   const started = Date.now();
   const emails = await seed(database.db, sizes, (line) => process.stdout.write(`${line}\n`));
-  await refreshPlannerStatistics(database);
+  await afterBulkChange(database);
   process.stdout.write(
     `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as ${emails[0]} (admin) or ${emails[1]}, password ${SEED_PASSWORD}\n`,
   );

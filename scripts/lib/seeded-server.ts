@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { refreshPlannerStatistics } from '../../src/server/db/analyze';
+import { afterBulkChange } from '../../src/server/db/analyze';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { signIn, startServer, waitForDigest } from './bench-kit';
 import type { BenchTarget } from './bench-targets';
@@ -26,7 +26,7 @@ export async function seededServer(
   );
   await migrateToLatest(target.database);
   const emails = await seed(target.database.db, sizes);
-  await refreshPlannerStatistics(target.database);
+  await afterBulkChange(target.database);
   const server = await startServer(
     port,
     {

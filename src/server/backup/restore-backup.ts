@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureSearchExtensions } from '../db/pg-trigram';
 import { openDatabase } from '../db/database';
-import { refreshPlannerStatistics } from '../db/analyze';
+import { afterBulkChange } from '../db/analyze';
 import { migrateToLatest } from '../db/migrate';
 import type { FileStore } from '../files/file-store';
 import { FILES_PREFIX, PG_DUMP_ENTRY, SQLITE_ENTRY, VAPID_ENTRY, type Manifest } from './manifest';
@@ -59,7 +59,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       const migrated = await migrateToLatest(database);
       if (migrated.error) throw migrated.error;
       // pg_restore loads rows without statistics.
-      await refreshPlannerStatistics(database);
+      await afterBulkChange(database);
     } finally {
       await database.destroy();
     }

@@ -1,5 +1,5 @@
 import { Migrator, type MigrationResultSet } from 'kysely';
-import { refreshPlannerStatistics } from './analyze';
+import { afterBulkChange } from './analyze';
 import type { Database } from './database';
 import { allMigrations } from './migrations';
 
@@ -17,6 +17,6 @@ export async function migrateToLatest(database: Database): Promise<MigrationResu
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
   }
   // A migration may have filled a column or a table from every row.
-  if ((result.results ?? []).length > 0) await refreshPlannerStatistics(database);
+  if ((result.results ?? []).length > 0) await afterBulkChange(database);
   return result;
 }

@@ -269,7 +269,11 @@ function pgCandidates(
     sql`array_to_tsvector(search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)})) @@ ${tsLexeme(text)}::tsquery`;
   const containedIn = (column: string, kind: 'text' | 'phone', text: string) => {
     if (!isLong(text)) return pieces(text);
-    const counts = asked === 'rarest' ? database.trigramStats?.of(table, kind) : undefined;
+    // Words only: around a hyphen or a bracket pg_trgm asks for the words' padded edges («345-67»:
+    // «45 », « 67»), which no three characters of the string name; the whole string's LIKE then
+    // asks fewer rows than its one trigram «345» (serial numbers hold it too).
+    const wordsOnly = /^[\p{L}\p{N} ]+$/u.test(text);
+    const counts = asked === 'rarest' && wordsOnly ? database.trigramStats?.of(table, kind) : undefined;
     const chosen = counts ? chooseTrigrams(text, counts, isWordTrigram) : [];
     if (chosen.length === 0) return like(column, containsPattern(text));
     const likes = chosen.map((trigram) => like(column, containsPattern(trigram)));

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock';
-import { refreshPlannerStatistics } from '../db/analyze';
+import { afterBulkChange } from '../db/analyze';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
@@ -153,7 +153,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     .executeTakeFirst();
   report.noAdmin = !admin && adminsToAdd === 0;
   if (IMPORT_KINDS.some((kind) => report.totals[kind].added > 0) && store) {
-    await refreshPlannerStatistics(options.database);
+    await afterBulkChange(options.database);
   }
   return report;
 
