@@ -51,7 +51,10 @@ export class PgTrigramStats implements TrigramCounts {
           select ${sql.ref(columns.text)} as text, ${sql.ref(columns.phone)} as phone from ${from}`.execute(
           this.db,
         );
-      let { rows: sample } = await read(sql`${sql.table(table)} tablesample system (${sql.lit(percent)})`);
+      // At most twice the sample's size, should the planner's row count be far behind the table.
+      let { rows: sample } = await read(
+        sql`(select * from ${sql.table(table)} tablesample system (${sql.lit(percent)}) limit ${2 * this.sampleRows}) as drawn`,
+      );
       // A list of a few pages may draw none of them (or the row count was out of date).
       if (sample.length === 0 && rows > 0) {
         ({ rows: sample } = await read(

@@ -33,7 +33,7 @@ export function matchesSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   // Only the rows the index named, still checked against the rule (its answer may be wider).
   if (plan.use === 'index') {
-    const named = plan.inline ?? sql<SqlBool>`${sql.ref(columns.row)} in ${plan.rows}`;
+    const named = sql<SqlBool>`${sql.ref(columns.row)} in ${plan.rows}`;
     return eb.and([named, matchesRule(eb, search, columns, opaqueLike)]);
   }
   if (plan.use === 'walk') return matchesRule(eb, search, columns, plan.whole ? positionOf : plainLike);

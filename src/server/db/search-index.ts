@@ -25,19 +25,14 @@ export type SearchPlan =
   | IndexPlan
   /**
    * `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer).
-   * `whole`: PostgreSQL walks to the page's end (planSearch); `otherwise` is then what counts read.
+   * `whole`: PostgreSQL walks to the page's end (planSearch), the rule stated so that its planner
+   * walks; `otherwise` is then not read (counts use the column's LIKE, countingPlan).
    */
   | { use: 'walk'; otherwise?: IndexPlan; within?: number; whole?: boolean };
 
 export interface IndexPlan {
   use: 'index';
   rows: RawBuilder<unknown>;
-  /**
-   * PostgreSQL: the same rows as a condition on the list's own table, which a bitmap scan of
-   * its search indexes answers (a count stops after the rows it needs; `id in (rows)` would read
-   * them all first).
-   */
-  inline?: RawBuilder<SqlBool>;
 }
 
 export const PLAIN_WALK: SearchPlan = { use: 'walk' };
@@ -77,22 +72,25 @@ export async function planSearch(
   if (!isSearching(search)) return PLAIN_WALK;
   const number = recordNumber(table, search);
   if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
+  // SQLite: a query its trigram counts expect just over the limit (a common surname among open
+  // items) is read a little deeper, and then from the index whole — a walk of the list would
+  // most likely end in vain. Read, not trusted: counts can be out of date.
+  const expected = expectedCandidates(database, table, search, states);
+  const deeper = expected !== null && expected < FEW_MORE * CANDIDATE_LIMIT;
   const found = await readCandidates(
     database,
     candidateRows(database, table, search, states),
     // PostgreSQL estimates the rows of the whole strings' LIKEs from its statistics of the column;
     // of the rarest trigrams' LIKEs and the whole string as an expression it knows nothing.
     database.dialect === 'postgres' ? candidateRows(database, table, search, states, 'whole') : undefined,
+    deeper ? FEW_MORE * CANDIDATE_LIMIT : CANDIDATE_LIMIT,
   );
   if (found === null || found.length > CANDIDATE_LIMIT) {
     const otherwise = indexPlan(database, table, search, states);
     // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
     // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
     if (database.dialect === 'postgres') return { use: 'walk', otherwise, whole: true };
-    // Just over the limit (a common surname among open items): a walk of the list would most
-    // likely end in vain, and all of them are read anyway.
-    const expected = expectedCandidates(database, table, search, states);
-    if (expected !== null && expected < FEW_MORE * CANDIDATE_LIMIT) return otherwise;
+    if (deeper && found !== null && found.length <= FEW_MORE * CANDIDATE_LIMIT) return otherwise;
     return { use: 'walk', otherwise };
   }
   const ids = new Set(found);
@@ -118,6 +116,8 @@ function expectedCandidates(
   search: SearchQuery,
   states?: readonly string[],
 ): number | null {
+  // PostgreSQL's counts (a sample, per column) hold no states.
+  if (database.dialect !== 'sqlite') return null;
   const counts = database.trigramStats?.of(table);
   const contains = [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
   if (!counts || counts.rows === 0 || search.phoneStartsWith.length || !contains.every(isLong)) return null;
@@ -144,17 +144,9 @@ export function indexPlan(
   const rows = searchedStrings(search).length
     ? candidateRows(database, table, search, states)
     : sql`(select ${sql.lit(0)} as id where 1 = 0)`;
-  const plan: IndexPlan = {
+  return {
     use: 'index',
     rows: number === null ? rows : sql`(select id from ${rows} as named union all select ${number})`,
-  };
-  if (database.dialect !== 'postgres') return plan;
-  const named = searchedStrings(search).length
-    ? pgCandidates(database, table, search, states)
-    : sql<SqlBool>`1 = 0`;
-  return {
-    ...plan,
-    inline: number === null ? named : sql<SqlBool>`(${named} or ${sql.ref(`${table}.id`)} = ${number})`,
   };
 }
 
@@ -166,16 +158,17 @@ function recordNumber(table: SearchedTable, search: SearchQuery): number | null 
 }
 
 /**
- * Up to CANDIDATE_LIMIT + 1 candidate ids (a candidate may come twice: from text and phone);
- * null when the query is plainly common.
+ * Up to `limit` + 1 candidate ids (a candidate may come twice: from text and phone); null when
+ * the query is plainly common.
  */
 async function readCandidates(
   database: Database,
   rows: RawBuilder<unknown>,
   estimated = rows,
+  limit = CANDIDATE_LIMIT,
 ): Promise<number[] | null> {
   const read = (db: Database['db']) =>
-    sql<{ id: number }>`select id from ${rows} as candidates limit ${CANDIDATE_LIMIT + 1}`.execute(db);
+    sql<{ id: number }>`select id from ${rows} as candidates limit ${limit + 1}`.execute(db);
   if (database.dialect === 'sqlite') return (await read(database.db)).rows.map((row) => Number(row.id));
   return database.db.transaction().execute(async (trx) => {
     // The planner would rather read the table in order for a query it expects to be common and
