@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCHED_COLUMNS } from './migrations/0017-search-index';
 import type { DB } from './schema';
 import type { SearchedTable } from './search-index';
-import { STALE_SHARE, TABLES, type TableTrigrams, type TrigramCounts } from './trigram-stats';
+import { outgrew, TABLES, type TableTrigrams, type TrigramCounts } from './trigram-stats';
 
 /** Rows read per list: a trigram a sample this size misses is rare enough to ask for first. */
 export const SAMPLE_ROWS = 20_000;
@@ -80,8 +80,7 @@ export class PgTrigramStats implements TrigramCounts {
     for (const table of TABLES) {
       const counted = this.counted.get(table);
       if (counted === undefined) return true;
-      if (Math.abs((await this.rowCount(table)) - counted) > STALE_SHARE * Math.max(counted, 100))
-        return true;
+      if (outgrew(counted, await this.rowCount(table))) return true;
     }
     return false;
   }

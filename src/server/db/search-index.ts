@@ -43,9 +43,14 @@ export const PLAIN_WALK: SearchPlan = { use: 'walk' };
  */
 export const CANDIDATE_LIMIT = 2500;
 
-/** The strings a query looks for inside the stored text or phone digits (src/domain/search-text.ts). */
+/** The strings a query looks for anywhere in the stored text or phone digits. */
+function containedStrings(search: SearchQuery): string[] {
+  return [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+}
+
+/** Every string a query looks for in the stored text or phone digits (src/domain/search-text.ts). */
 function searchedStrings(search: SearchQuery): string[] {
-  return [...(search.text === null ? [] : [search.text]), ...search.phoneContains, ...search.phoneStartsWith];
+  return [...containedStrings(search), ...search.phoneStartsWith];
 }
 
 /**
@@ -119,7 +124,7 @@ function expectedCandidates(
   // PostgreSQL's counts (a sample, per column) hold no states.
   if (database.dialect !== 'sqlite') return null;
   const counts = database.trigramStats?.of(table);
-  const contains = [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+  const contains = containedStrings(search);
   if (!counts || counts.rows === 0 || search.phoneStartsWith.length || !contains.every(isLong)) return null;
   // At most as many as hold its rarest trigram: trigrams of a name go together too often for
   // their shares to be multiplied («смирнова»: 19,116 rows expected as some hundreds).
@@ -206,7 +211,7 @@ function candidateRows(
 ): RawBuilder<unknown> {
   const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
-  const contains = [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+  const contains = containedStrings(search);
   if (database.dialect === 'sqlite') {
     const matching = (index: string, query: string, stateTerm: (state: string) => string) => {
       const inState = inStates
@@ -251,10 +256,7 @@ function pgCandidates(
   states?: readonly string[],
   asked: 'rarest' | 'whole' = 'rarest',
 ): RawBuilder<SqlBool> {
-  // Named with the table: the condition may stand in a list's query beside a joined table.
-  const columns = Object.fromEntries(
-    Object.entries(SEARCHED_COLUMNS[table]).map(([key, column]) => [key, column && `${table}.${column}`]),
-  ) as { text: string; phone: string; state: string | null };
+  const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
   const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
   // The very expression the pieces' index is made on (migrations 0017, 0020).

@@ -42,7 +42,12 @@ export const TABLES: SearchedTable[] = ['tickets', 'tasks', 'clients'];
 const SLICE_MS = 8;
 
 /** Rows added or removed since the counts, as a share of them, that make the counts stale. */
-export const STALE_SHARE = 0.1;
+const STALE_SHARE = 0.1;
+
+/** Whether a list of `rows` rows is too far from the `counted` its counts were taken at. */
+export function outgrew(counted: number, rows: number): boolean {
+  return Math.abs(rows - counted) > STALE_SHARE * Math.max(counted, 100);
+}
 
 export class TrigramStats implements TrigramCounts {
   private readonly tables = new Map<SearchedTable, TableTrigrams>();
@@ -90,7 +95,7 @@ export class TrigramStats implements TrigramCounts {
       TABLES.some((table) => {
         const counted = this.tables.get(table)?.rows;
         if (counted === undefined) return true;
-        return Math.abs(rowCount(reader, table) - counted) > STALE_SHARE * Math.max(counted, 100);
+        return outgrew(counted, rowCount(reader, table));
       }),
     );
   }
