@@ -37,6 +37,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   return openPostgres(url, options.pgSchema);
 }
 
+/** The page cache each SQLite connection keeps, in KiB (ADR 032). */
+export const SQLITE_CACHE_KIB = 64 * 1024;
+
 function openSqlite(file: string): Database {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR_MODE });
   const sqlite = new SQLite(file);
@@ -48,6 +51,10 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MB of pages kept in memory, not SQLite's default 2 MB: at 2,000,000 items a search's
+  // index pages and rows otherwise come back from the operating system page by page (a common
+  // surname 30 → 14 ms; ADR 032). Filled only as pages are read; per connection.
+  sqlite.pragma(`cache_size = ${-SQLITE_CACHE_KIB}`);
   // Called by the search index's triggers (migration 0017): every connection that writes needs it.
   sqlite.function('search_gram_tokens', { deterministic: true }, (text: unknown) =>
     gramTokens(typeof text === 'string' ? text : ''),

@@ -3,7 +3,7 @@ import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
-import { containsPattern } from './paging';
+import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
 import type { TableTrigrams } from './trigram-stats';
@@ -77,25 +77,24 @@ export async function planSearch(
   if (!isSearching(search)) return PLAIN_WALK;
   const number = recordNumber(table, search);
   if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
-  // SQLite: a query its trigram counts expect just over the limit (a common surname among open
-  // items) is read a little deeper, and then from the index whole — a walk of the list would
-  // most likely end in vain. Read, not trusted: counts can be out of date.
-  const expected = expectedCandidates(database, table, search, states);
-  const deeper = expected !== null && expected < FEW_MORE * CANDIDATE_LIMIT;
+  const sqlite = database.dialect === 'sqlite';
+  // SQLite reads deeper where so many candidates could still be too sparse for a walk to fill a
+  // page: then it knows (~1 ms more for a common query, only in large states).
+  const sparseUpTo = sqlite ? sparseCandidates(database, table, states) : 0;
   const found = await readCandidates(
     database,
     candidateRows(database, table, search, states),
     // PostgreSQL estimates the rows of the whole strings' LIKEs from its statistics of the column;
     // of the rarest trigrams' LIKEs and the whole string as an expression it knows nothing.
-    database.dialect === 'postgres' ? candidateRows(database, table, search, states, 'whole') : undefined,
-    deeper ? FEW_MORE * CANDIDATE_LIMIT : CANDIDATE_LIMIT,
+    sqlite ? undefined : candidateRows(database, table, search, states, 'whole'),
+    Math.max(CANDIDATE_LIMIT, sparseUpTo),
   );
   if (found === null || found.length > CANDIDATE_LIMIT) {
     const otherwise = indexPlan(database, table, search, states);
     // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
     // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
-    if (database.dialect === 'postgres') return { use: 'walk', otherwise, whole: true };
-    if (deeper && found !== null && found.length <= FEW_MORE * CANDIDATE_LIMIT) return otherwise;
+    if (!sqlite) return { use: 'walk', otherwise, whole: true };
+    if (found !== null && found.length <= sparseUpTo) return otherwise;
     return { use: 'walk', otherwise };
   }
   const ids = new Set(found);
@@ -103,39 +102,30 @@ export async function planSearch(
   return { use: 'ids', ids: [...ids] };
 }
 
-/**
- * Below this many times CANDIDATE_LIMIT candidates expected, a query the index names more than
- * CANDIDATE_LIMIT rows for is read from the index whole instead of walked (SQLite): a walk of
- * WALK_ROWS finds a page only where one row in sixty or so matches.
- */
+/** SQLite reads at most this many times CANDIDATE_LIMIT candidates (sparseCandidates). */
 const FEW_MORE = 2;
 
 /**
- * SQLite: how many rows its index is expected to name for the query among `states`, from the
- * trigram counts (ADR 030) and its state trigrams' counts; null when it cannot tell (no counts
- * yet, one or two characters, a number's start).
+ * SQLite: up to how many candidates are too few for a walk of WALK_ROWS rows of the list to be
+ * worth trying — spread over the rows in `states` (the trigram counts' state trigrams), fewer
+ * than two pages' worth expected in the stretch, candidates being more than matches. Then the
+ * index is read whole: «фёдоров игорь» among closed tickets, 2,777 candidates in 900,000 rows,
+ * holds 9 in a stretch, none of them a match. More, and the walk is tried first («иванов» among
+ * new tickets: 3,335 in 50,000, a page in the first thousand rows). At most FEW_MORE ×
+ * CANDIDATE_LIMIT (a common query's read grows with it); 0 without counts (the walk, as before
+ * them).
  */
-function expectedCandidates(
-  database: Database,
-  table: SearchedTable,
-  search: SearchQuery,
-  states?: readonly string[],
-): number | null {
-  // PostgreSQL's counts (a sample, per column) hold no states.
-  if (database.dialect !== 'sqlite') return null;
+function sparseCandidates(database: Database, table: SearchedTable, states?: readonly string[]): number {
   const counts = database.trigramStats?.of(table);
-  const contains = containedStrings(search);
-  if (!counts || counts.rows === 0 || search.phoneStartsWith.length || !contains.every(isLong)) return null;
-  // At most as many as hold its rarest trigram: trigrams of a name go together too often for
-  // their shares to be multiplied («смирнова»: 19,116 rows expected as some hundreds).
-  const rarest = (text: string) =>
-    Math.min(...chooseTrigrams(text, counts).map((trigram) => counts.docs.get(trigram) ?? 0));
-  const named = contains.reduce((sum, text) => sum + rarest(text), 0);
-  // None counted, yet more than CANDIDATE_LIMIT named: rows written since the counts were taken.
-  if (named === 0) return null;
-  if (!states || !SEARCHED_COLUMNS[table].state) return named;
-  const inStates = states.reduce((sum, state) => sum + (counts.docs.get(stateTrigram(state)) ?? 0), 0);
-  return (named * inStates) / counts.rows;
+  if (!counts || counts.rows === 0) return 0;
+  const perStretch = (2 * (DEFAULT_PAGE_SIZE + 1)) / WALK_ROWS;
+  return Math.min(FEW_MORE * CANDIDATE_LIMIT, Math.floor(rowsInStates(counts, table, states) * perStretch));
+}
+
+/** SQLite: how many rows of a list are in `states`, by its state trigrams' counts (ADR 030). */
+function rowsInStates(counts: TableTrigrams, table: SearchedTable, states?: readonly string[]): number {
+  if (!states || !SEARCHED_COLUMNS[table].state) return counts.rows;
+  return states.reduce((sum, state) => sum + (counts.docs.get(stateTrigram(state)) ?? 0), 0);
 }
 
 /** Every row the index names for the query, however many; `#N` adds row N. */
@@ -213,18 +203,22 @@ function candidateRows(
   const inStates = columns.state && states ? { column: columns.state, states } : null;
   const contains = containedStrings(search);
   if (database.dialect === 'sqlite') {
+    const counts = database.trigramStats?.of(table);
+    // The states as index terms only where they rule out much: a term held by most rows costs
+    // the index more than the rows it rules out («c», closed, in 900,000 of 1,000,000 tickets: an
+    // FTS5 query 5.7 → 9.4 ms); the list checks the state on every row anyway.
+    const selective = inStates && !(counts && rowsInStates(counts, table, states) > counts.rows / 2);
     const matching = (index: string, query: string, stateTerm: (state: string) => string) => {
-      const inState = inStates
-        ? ` AND (${inStates.states.map((state) => quoted(stateTerm(state))).join(' OR ')})`
-        : '';
+      const inState =
+        inStates && selective
+          ? ` AND (${inStates.states.map((state) => quoted(stateTerm(state))).join(' OR ')})`
+          : '';
       return sql`select rowid as id from ${sql.table(index)} where ${sql.table(index)} match ${`(${query})${inState}`}`;
     };
     const long = contains.filter(isLong);
     const short = contains.filter((text) => !isLong(text));
     const parts = [
-      ...(long.length
-        ? [matching(`${table}_search`, ftsQuery(long, database.trigramStats?.of(table)), stateTrigram)]
-        : []),
+      ...(long.length ? [matching(`${table}_search`, ftsQuery(long, counts), stateTrigram)] : []),
       ...(short.length
         ? [matching(`${table}_grams`, short.map((text) => quoted(gramToken(text))).join(' OR '), stateToken)]
         : []),

@@ -12,32 +12,43 @@ afterEach(async () => {
   await test.cleanup();
 });
 
-/** `count` open tasks titled `title`, written as plain SQL (the index's triggers keep up). */
-async function openTasks(count: number, title: string, from: number) {
+/** `count` tasks in `state` titled `title`, written as plain SQL (the index's triggers keep up). */
+async function tasks(count: number, title: string, from: number, state: 'new' | 'closed' = 'new') {
   await sql`
     with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${from + count - 1})
-    insert into tasks (title, status, created_at, updated_at, search_text, work_state, work_sort)
-    select ${title}, 'new', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z', ${title}, 'new',
-           '0' || printf('%022d', i)
+    insert into tasks (title, status, created_at, updated_at, closed_at, search_text, work_state, work_sort)
+    select ${title}, ${state === 'new' ? 'new' : 'done'}, '2026-11-01T09:00:00.000Z',
+           '2026-11-01T09:00:00.000Z', ${state === 'new' ? null : '2026-11-02T09:00:00.000Z'}, ${title},
+           ${state}, ${state === 'new' ? '0' : '9'} || printf('%022d', i)
     from n`.execute(test.database.db);
 }
 
-const open = ['new', 'in_progress'] as const;
-const planFor = (q: string) => planSearch(test.database, 'tasks', parseSearchQuery(q), open);
+const planFor = (q: string, states: string[]) =>
+  planSearch(test.database, 'tasks', parseSearchQuery(q), states);
 
-it('reads a query the index names just over CANDIDATE_LIMIT rows for from the index, not by a walk', async () => {
-  await openTasks(CANDIDATE_LIMIT + 100, 'замена экрана', 1);
-  // Before the trigram counts: nothing tells how many more there are; the walk is tried first.
-  expect((await planFor('замена')).use).toBe('walk');
+it('reads from the index a query whose candidates are too sparse for a walk to fill a page', async () => {
+  // 2,600 candidates among 90,000 closed tasks: a walk of 3,000 rows would meet about 87.
+  await tasks(CANDIDATE_LIMIT + 100, 'замена экрана', 1, 'closed');
+  await tasks(87_400, 'чистка', CANDIDATE_LIMIT + 101, 'closed');
+  // Before the trigram counts: nothing tells how many rows the states hold; the walk first.
+  expect((await planFor('замена', ['closed'])).use).toBe('walk');
   await test.database.trigramStats!.refresh();
-  expect((await planFor('замена')).use).toBe('index');
-  // Many more: a walk of the list finds a page soon — told by the candidates read, while the
-  // counts are out of date, and by the counts once taken again.
-  await openTasks(2 * CANDIDATE_LIMIT, 'замена батареи', CANDIDATE_LIMIT + 101);
-  expect((await planFor('замена')).use).toBe('walk');
+  expect((await planFor('замена', ['closed'])).use).toBe('index');
+  // Many more than the stretch could be too sparse for: the walk first.
+  await tasks(2 * CANDIDATE_LIMIT, 'замена батареи', 100_000, 'closed');
+  expect((await planFor('замена', ['closed'])).use).toBe('walk');
+  // Each query by its own candidates.
+  expect((await planFor('экрана', ['closed'])).use).toBe('index');
+  expect((await planFor('батареи', ['closed'])).use).toBe('walk');
+});
+
+it('walks a query whose candidates are dense in small states', async () => {
+  // 2,600 candidates among 2,600 open tasks: the first rows walked fill the page.
+  await tasks(CANDIDATE_LIMIT + 100, 'замена экрана', 1);
+  await tasks(1000, 'чистка', CANDIDATE_LIMIT + 101, 'closed');
   await test.database.trigramStats!.refresh();
-  expect((await planFor('замена')).use).toBe('walk');
-  // Each by its own rarest trigram's rows.
-  expect((await planFor('батареи')).use).toBe('walk');
-  expect((await planFor('экрана')).use).toBe('index');
+  expect((await planFor('замена', ['new', 'in_progress'])).use).toBe('walk');
+  // A few are read by id whatever the states.
+  const few = await planFor('чистка', ['closed']);
+  expect(few.use === 'ids' && few.ids.length).toBe(1000);
 });
