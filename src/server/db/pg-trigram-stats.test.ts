@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertItems, taskTitled } from '../test/insert-items';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
+import { stateTrigram } from './migrations/0017-search-index';
 import { PgTrigramStats } from './pg-trigram-stats';
 
 const item = taskTitled;
@@ -26,6 +27,13 @@ describe.runIf(testDialects().includes('postgres'))('trigram counts of PostgreSQ
     expect(tasks.docs.get('зам')).toBe(2);
     expect(tasks.docs.get('чис')).toBe(1);
     expect(tasks.docs.get('щщщ')).toBeUndefined();
+    // Each row's state as SQLite's index holds it (how many items a state holds), and the rows.
+    expect(tasks.docs.get(stateTrigram('new'))).toBe(3);
+    expect(stats.sampleOf('tasks')!.rows.map((row) => [row.text, row.state])).toEqual([
+      ['замена экрана', 'new'],
+      ['замена батареи', 'new'],
+      ['чистка', 'new'],
+    ]);
     // The digits are counted on their own: no task here has a client's phone.
     expect(stats.of('tasks', 'phone')).toEqual({ rows: 3, docs: new Map() });
     expect(await stats.isStale()).toBe(false);

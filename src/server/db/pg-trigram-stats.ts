@@ -1,9 +1,9 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { SEARCHED_COLUMNS } from './migrations/0017-search-index';
+import { SEARCHED_COLUMNS, stateTrigram } from './migrations/0017-search-index';
 import type { DB } from './schema';
 import type { SearchedTable } from './search-index';
-import { outgrew, TABLES, type TableTrigrams, type TrigramCounts } from './trigram-stats';
+import { outgrew, TABLES, type SampledRows, type TableTrigrams, type TrigramCounts } from './trigram-stats';
 
 /** Rows read per list: a trigram a sample this size misses is rare enough to ask for first. */
 export const SAMPLE_ROWS = 20_000;
@@ -23,6 +23,7 @@ type Column = 'text' | 'phone';
 export class PgTrigramStats implements TrigramCounts {
   private readonly tables = new Map<`${SearchedTable}.${Column}`, TableTrigrams>();
   private readonly counted = new Map<SearchedTable, number>();
+  private readonly samples = new Map<SearchedTable, SampledRows>();
   private closed = false;
 
   constructor(
@@ -33,6 +34,10 @@ export class PgTrigramStats implements TrigramCounts {
 
   of(table: SearchedTable, column: Column = 'text'): TableTrigrams | undefined {
     return this.tables.get(`${table}.${column}`);
+  }
+
+  sampleOf(table: SearchedTable): SampledRows | undefined {
+    return this.samples.get(table);
   }
 
   close(): void {
@@ -46,22 +51,29 @@ export class PgTrigramStats implements TrigramCounts {
       const columns = SEARCHED_COLUMNS[table];
       // Whole pages, as many as hold about sampleRows rows (all of a small list).
       const percent = rows <= this.sampleRows ? 100 : (100 * this.sampleRows) / rows;
+      const state = columns.state ? sql.ref(columns.state) : sql`null`;
       const read = (from: RawBuilder<unknown>) =>
-        sql<{ text: string | null; phone: string | null }>`
-          select ${sql.ref(columns.text)} as text, ${sql.ref(columns.phone)} as phone from ${from}`.execute(
-          this.db,
-        );
+        sql<{ text: string | null; phone: string | null; state: string | null; page: number }>`
+          select ${sql.ref(columns.text)} as text, ${sql.ref(columns.phone)} as phone, ${state} as state,
+            (ctid::text::point)[0]::int as page
+          from ${from}`.execute(this.db);
       // At most twice the sample's size, should the planner's row count be far behind the table.
       let { rows: sample } = await read(
-        sql`(select * from ${sql.table(table)} tablesample system (${sql.lit(percent)}) limit ${2 * this.sampleRows}) as drawn`,
+        sql`(select *, ctid from ${sql.table(table)} tablesample system (${sql.lit(percent)}) limit ${2 * this.sampleRows}) as drawn`,
       );
       // A list of a few pages may draw none of them (or the row count was out of date).
       if (sample.length === 0 && rows > 0) {
         ({ rows: sample } = await read(
-          sql`(select * from ${sql.table(table)} limit ${this.sampleRows}) as first`,
+          sql`(select *, ctid from ${sql.table(table)} limit ${this.sampleRows}) as first`,
         ));
       }
+      // Each row's state counted as SQLite's index holds it, a trigram of its own (stateTrigram):
+      // how many items each state holds, for the counts beside the states.
       const text = await this.count(sample.map((row) => row.text ?? ''));
+      for (const row of sample) {
+        if (row.state !== null)
+          text?.set(stateTrigram(row.state), (text.get(stateTrigram(row.state)) ?? 0) + 1);
+      }
       const phone = await this.count(sample.map((row) => row.phone ?? ''));
       if (!text || !phone) return;
       // Scaled to the whole list; a list read whole is counted exactly.
@@ -73,6 +85,14 @@ export class PgTrigramStats implements TrigramCounts {
       this.tables.set(`${table}.text`, scaled(text));
       this.tables.set(`${table}.phone`, scaled(phone));
       this.counted.set(table, rows);
+      this.samples.set(table, {
+        rows: sample.map((row) => ({
+          text: row.text ?? '',
+          phone: row.phone ?? '',
+          state: row.state,
+          page: Number(row.page),
+        })),
+      });
     }
   }
 

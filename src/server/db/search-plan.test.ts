@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
 import { CANDIDATE_LIMIT, planSearch } from './search-index';
 
 let test: TestDatabase;
@@ -51,4 +51,48 @@ it('walks a query whose candidates are dense in small states', async () => {
   // A few are read by id whatever the states.
   const few = await planFor('чистка', ['closed']);
   expect(few.use === 'ids' && few.ids.length).toBe(1000);
+});
+
+describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sample shows common', () => {
+  let pg: TestDatabase;
+  beforeEach(async () => {
+    pg = await createTestDatabase('postgres');
+  });
+  afterEach(async () => {
+    await pg.cleanup();
+  });
+
+  /**
+   * 3,000 open tasks, every `every`-th titled «замена экрана» (from the first; or as many, the
+   * first ones), else «чистка»; with a description, about as many to a page as a shop's tickets.
+   */
+  async function spread(every: number, clustered = false) {
+    await sql`
+      insert into tasks (title, description, status, created_at, updated_at, search_text, work_state, work_sort)
+      select t, repeat('описание ', 60), 'new', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z', t, 'new', '0' || lpad(i::text, 22, '0')
+      from (select i, case when ${clustered}::boolean and i <= 3000 / ${every} or not ${clustered}::boolean and i % ${every} = 1
+                           then 'замена экрана' else 'чистка' end as t
+            from generate_series(1, 3000) as i) as n`.execute(pg.database.db);
+    await sql`analyze tasks`.execute(pg.database.db);
+    await pg.database.trigramStats!.refresh();
+  }
+  const plan = (q: string) => planSearch(pg.database, 'tasks', parseSearchQuery(q), ['new', 'in_progress']);
+
+  it('walks at once a query matching one row in thirty all over the list', async () => {
+    await spread(30);
+    expect(await plan('замена')).toMatchObject({ use: 'walk', whole: true });
+    // Rare: its ids are read.
+    expect((await plan('чистка экрана')).use).toBe('ids');
+  });
+
+  it('reads the ids of one as common but written together (the sample is drawn a page at a time)', async () => {
+    await spread(30, true);
+    const clustered = await plan('замена');
+    expect(clustered.use === 'ids' && clustered.ids.length).toBe(100);
+  });
+
+  it('reads the ids of one too sparse for a walk to fill a page soon', async () => {
+    await spread(100);
+    expect((await plan('замена')).use).toBe('ids');
+  });
 });

@@ -28,12 +28,22 @@ export interface TableTrigrams {
  */
 export interface TrigramCounts {
   of(table: SearchedTable, column?: 'text' | 'phone'): TableTrigrams | undefined;
+  /** PostgreSQL: the rows its counts were taken from (SQLite counts its whole index: none). */
+  sampleOf?(table: SearchedTable): SampledRows | undefined;
   /** Counts again (slices of work, others answered in between). */
   refresh(): Promise<void>;
   /** Whether a list grew or shrank by a tenth since it was counted (an import into a running shop). */
   isStale(): Promise<boolean>;
   /** No refresh reads on from here. */
   close(): void;
+}
+
+/**
+ * A sample of a list's rows as searched: text, phone digits, state (null: a list without) and
+ * the table page the row was on (a sample is drawn a page at a time).
+ */
+export interface SampledRows {
+  rows: readonly { text: string; phone: string; state: string | null; page: number }[];
 }
 
 export const TABLES: SearchedTable[] = ['tickets', 'tasks', 'clients'];

@@ -36,6 +36,8 @@ export interface CountOptions {
    * `id in (…)`, SQLite read every candidate first.
    */
   stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
+  /** About how many items of a kind are in a state (the trigram counts'): which side to count first. */
+  population?: (kind: WorkKind, state: WorkState) => number | undefined;
 }
 
 /**
@@ -49,72 +51,81 @@ export interface CountOptions {
 export async function countWork(
   db: Kysely<DB>,
   filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
-  { cap, capWithIndex = false, stateCandidates }: CountOptions = {},
+  { cap, capWithIndex = false, stateCandidates, population }: CountOptions = {},
 ): Promise<Record<WorkState, number>> {
   const searching = isSearching(filter.search);
-  // A side's states are counted at once: PostgreSQL answers them on connections of their own (a
-  // capped count of a common query is ~20–40 ms a state at 2,000,000 items); SQLite, with one
-  // connection, one after the other as before. The sides one after the other: a request takes at
-  // most three of the pool's ten connections, leaving the rest to other people's lists.
-  const countKind = async (
-    kind: WorkKind,
-  ): Promise<{ counts: Partial<Record<WorkState, number>>; capped: boolean }> => {
-    const table = kind === 'ticket' ? 'tickets' : 'tasks';
-    const { search } = filter;
-    const narrowed = (plan: SearchPlan, from = db.selectFrom(table)) => {
-      let query = from;
-      if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
-      else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
-      if (searching) query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, plan));
-      return withTicketFacets(withOverLimit(query, filter.overLimit), filter);
-    };
-    const listPlan = planFor(filter, kind);
-    // Capped where the search index's candidates can be counted part-way (not a short list of
-    // ids, which is counted exactly and cheaply).
-    const capped =
-      searching && cap !== undefined && capWithIndex && listPlan.use !== 'ids'
-        ? { plan: countingPlan(listPlan), state: sql<string>`(work_state || '')` }
-        : null;
-    if (capped && cap !== undefined) {
-      const upToCap = async (workState: WorkState) => {
-        const matches = (
-          stateCandidates
-            ? narrowed(PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
-            : narrowed(capped.plan)
-        )
-          .select(sql<number>`1`.as('one'))
-          .where(capped.state, '=', workState)
-          .limit(cap + 1);
-        const row = await db
-          .selectFrom(matches.as('capped'))
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirst();
-        return [workState, Number(row?.n ?? 0)] as const;
-      };
-      return { counts: Object.fromEntries(await Promise.all(WORK_STATE_NAMES.map(upToCap))), capped: true };
-    }
+  const { search } = filter;
+  const tableOf = (kind: WorkKind) => (kind === 'ticket' ? 'tickets' : 'tasks');
+  const narrowed = (kind: WorkKind, plan: SearchPlan, from = db.selectFrom(tableOf(kind))) => {
+    let query = from;
+    if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
+    else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
+    if (searching) query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, plan));
+    return withTicketFacets(withOverLimit(query, filter.overLimit), filter);
+  };
+  // Capped where the search index's candidates can be counted part-way (not a short list of
+  // ids, which is counted exactly and cheaply).
+  const isCapped = (kind: WorkKind) =>
+    searching && cap !== undefined && capWithIndex && planFor(filter, kind).use !== 'ids';
+
+  /** A side's states counted in full: one query (the index answers, or a short list of ids). */
+  const countExactly = async (kind: WorkKind) => {
     // Without a search the (work_state, assignee_id) index answers alone. With one every row's
     // text is read anyway: a plain scan then beats walking that index row by row, so the
     // state is compared as an expression no index serves (the same in both databases).
     const state = searching ? sql<string>`(work_state || '')` : sql<string>`work_state`;
-    const rows = await narrowed(countingPlan(listPlan))
+    const rows = await narrowed(kind, countingPlan(planFor(filter, kind)))
       .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
       .where(state, 'in', WORK_STATE_NAMES)
       .groupBy(state)
       .execute();
-    return { counts: Object.fromEntries(rows.map((row) => [row.work_state, Number(row.n)])), capped: false };
+    return rows.map((row) => [row.work_state as WorkState, Number(row.n)] as const);
   };
+
+  /** A side's matches in one state, counted up to `upTo`. */
+  const countUpTo = async (kind: WorkKind, workState: WorkState, upTo: number) => {
+    const table = tableOf(kind);
+    const matches = (
+      stateCandidates
+        ? narrowed(kind, PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
+        : narrowed(kind, countingPlan(planFor(filter, kind)))
+    )
+      .select(sql<number>`1`.as('one'))
+      .where(sql<string>`(work_state || '')`, '=', workState)
+      .limit(upTo);
+    const row = await db
+      .selectFrom(matches.as('capped'))
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
-  let someCapped = false;
-  for (const kind of filter.kinds) {
-    const side = await countKind(kind);
-    someCapped ||= side.capped;
-    for (const workState of WORK_STATE_NAMES) counts[workState] += side.counts[workState] ?? 0;
+  // The exact sides first (one query each, one after the other: SQLite has one connection).
+  for (const kind of filter.kinds.filter((kind) => !isCapped(kind))) {
+    for (const [workState, n] of await countExactly(kind)) counts[workState] += n;
   }
-  // A capped state stays capped when both sides add up: «1000+» either way.
-  if (someCapped && cap !== undefined) {
-    for (const workState of WORK_STATE_NAMES) counts[workState] = Math.min(cap + 1, counts[workState]);
-  }
+  const cappedKinds = filter.kinds.filter(isCapped);
+  if (cappedKinds.length === 0 || cap === undefined) return counts;
+  // Each state counted up to cap + 1 over the sides together: the side with fewer items in it
+  // first (its index scan is the cheaper), the other only for what is still missing — none
+  // when the first reached the cap («иванов»: three capped counts instead of six). The states
+  // at once: PostgreSQL answers them on connections of their own (at most three of the pool's
+  // ten, leaving the rest to other people's lists); SQLite one after the other.
+  await Promise.all(
+    WORK_STATE_NAMES.map(async (workState) => {
+      const sides = [...cappedKinds].sort(
+        (a, b) => (population?.(a, workState) ?? 0) - (population?.(b, workState) ?? 0),
+      );
+      for (const kind of sides) {
+        const missing = cap + 1 - counts[workState];
+        if (missing <= 0) break;
+        counts[workState] += await countUpTo(kind, workState, missing);
+      }
+      // A capped state stays capped when an exact side adds to it: «1000+» either way.
+      counts[workState] = Math.min(cap + 1, counts[workState]);
+    }),
+  );
   return counts;
 }
 
