@@ -14,6 +14,7 @@ import { afterBulkChange } from '../src/server/db/analyze';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/database';
 import {
+  hostSpeedMs,
   signIn,
   startServer,
   timeRequests as timeRequestsOf,
@@ -131,9 +132,10 @@ async function benchTarget(target: BenchTarget, port: number) {
   let writeRounds = 1;
   try {
     await waitForDigest(target.database);
-    // SQLite's server counts its index's trigrams 1 s after start (ADR 030; ~3 s at 2,000,000
-    // items): measured after that, as a shop's searches run all day but its first seconds.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    // The server counts its lists' trigrams 1 s after start (ADR 030, 031; ~3 s at 2,000,000
+    // items on a quiet host, twice that on a busy one): measured after that, as a shop's
+    // searches run all day but its first seconds.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
     const other = await signIn(base, emails[2]!, SEED_PASSWORD);
     const q = (text: string) => encodeURIComponent(text);
@@ -312,9 +314,12 @@ const sqliteVersion = (
   await sql<{ v: string }>`select sqlite_version() as v`.execute(targets[0]!.database.db)
 ).rows[0]?.v;
 const load = os.loadavg()[0]!.toFixed(1);
+// This machine's speed varies by the hour (shared): the same seed took 471 s and 713 s on one day.
+const hostSpeed = hostSpeedMs().toFixed(0);
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
-    `Node ${process.version}, SQLite ${sqliteVersion}${pgUrl ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start. ` +
+    `Node ${process.version}, SQLite ${sqliteVersion}${pgUrl ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start, ` +
+    `host speed reference ${hostSpeed} ms (scripts/lib/bench-kit.ts hostSpeedMs; lower is faster). ` +
     `Data: ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
     `${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data, 10 % in the Корзина); ${REQUESTS} sequential ` +
     'requests per measure, rotating through its queries, after a warm-up; «+ Закрытые» ticks every state.',

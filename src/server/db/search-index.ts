@@ -167,9 +167,9 @@ const FEW_MORE = 2;
  * SQLite: up to how many candidates are too few for a walk of WALK_ROWS rows of the list to be
  * worth trying — spread over the rows in `states` (the trigram counts' state trigrams), fewer
  * than two pages' worth expected in the stretch, candidates being more than matches. Then the
- * index is read whole: «фёдоров игорь» among closed tickets, 2,777 candidates in 900,000 rows,
- * holds 9 in a stretch, none of them a match. More, and the walk is tried first («иванов» among
- * new tickets: 3,335 in 50,000, a page in the first thousand rows). At most FEW_MORE ×
+ * index is read whole: «фёдоров игорь» among closed tickets, 2,777 candidates in 765,000 rows,
+ * holds 11 in a stretch, none of them a match. More, and the walk is tried first («иванов» among
+ * new tickets: 3,335 in 16,000, a page in the first few hundred rows). At most FEW_MORE ×
  * CANDIDATE_LIMIT (a common query's read grows with it); 0 without counts (the walk, as before
  * them).
  */
@@ -271,7 +271,7 @@ function candidateRows(
   if (database.dialect === 'sqlite') {
     const counts = database.trigramStats?.of(table);
     // The states as index terms only where they rule out much: a term held by most rows costs
-    // the index more than the rows it rules out («c», closed, in 900,000 of 1,000,000 tickets: an
+    // the index more than the rows it rules out («c», closed, in 765,000 of 1,000,000 tickets: an
     // FTS5 query 5.7 → 9.4 ms); the list checks the state on every row anyway.
     const selective = inStates && !(counts && rowsInStates(counts, table, states) > counts.rows / 2);
     const matching = (index: string, query: string, stateTerm: (state: string) => string) => {
