@@ -86,12 +86,16 @@ export class PgTrigramStats implements TrigramCounts {
       this.tables.set(`${table}.phone`, scaled(phone));
       this.counted.set(table, rows);
       this.samples.set(table, {
-        rows: sample.map((row) => ({
-          text: row.text ?? '',
-          phone: row.phone ?? '',
-          state: row.state,
-          page: Number(row.page),
-        })),
+        // Shuffled: the sample comes in the table's order (oldest rows first), and a search reads
+        // only a part of it (search-index.ts sampleShowsCommon), which must stand for the whole.
+        rows: shuffled(
+          sample.map((row) => ({
+            text: row.text ?? '',
+            phone: row.phone ?? '',
+            state: row.state,
+            page: Number(row.page),
+          })),
+        ),
       });
     }
   }
@@ -141,4 +145,13 @@ export class PgTrigramStats implements TrigramCounts {
 function* trigramsIn(value: string): Generator<string> {
   const chars = Array.from(value);
   for (let at = 0; at + 3 <= chars.length; at += 1) yield chars.slice(at, at + 3).join('');
+}
+
+/** The items in a random order (Fisher–Yates), the array itself. */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
 }

@@ -133,7 +133,7 @@ function sampleShowsCommon(
   const sample = database.trigramStats?.sampleOf?.(table);
   if (!sample) return false;
   const stated = SEARCHED_COLUMNS[table].state && states;
-  // Read in the sample's order (the table's) only as far as decides it: COMMON_IN_SAMPLE matches
+  // Read in the sample's order (shuffled) only as far as decides it: COMMON_IN_SAMPLE matches
   // within this many rows in the states are one in sixty or more (~1 ms of the server's thread).
   const within = (COMMON_IN_SAMPLE * WALK_ROWS) / (DEFAULT_PAGE_SIZE + 1);
   let read = 0;

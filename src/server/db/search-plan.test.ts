@@ -42,10 +42,11 @@ it('reads from the index a query whose candidates are too sparse for a walk to f
   expect((await planFor('батареи', ['closed'])).use).toBe('walk');
 });
 
-it('walks a query whose candidates are dense in small states', async () => {
-  // 2,600 candidates among 2,600 open tasks: the first rows walked fill the page.
+it('walks a query whose candidates are dense in the states shown, however large the list', async () => {
+  // 2,600 candidates among 2,600 open tasks (of 90,000): the first rows walked fill the page.
   await tasks(CANDIDATE_LIMIT + 100, 'замена экрана', 1);
   await tasks(1000, 'чистка', CANDIDATE_LIMIT + 101, 'closed');
+  await tasks(86_400, 'прочее', 10_000, 'closed');
   await test.database.trigramStats!.refresh();
   expect((await planFor('замена', ['new', 'in_progress'])).use).toBe('walk');
   // A few are read by id whatever the states.
@@ -63,16 +64,17 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sam
   });
 
   /**
-   * 3,000 open tasks, every `every`-th titled «замена экрана» (from the first; or as many, the
-   * first ones), else «чистка»; with a description, about as many to a page as a shop's tickets.
+   * `count` (3,000) open tasks, every `every`-th titled «замена экрана» (from the first; or as
+   * many, the first ones), else «чистка»; with a description, about as many to a page as a shop's
+   * tickets.
    */
-  async function spread(every: number, clustered = false) {
+  async function spread(every: number, clustered = false, count = 3000) {
     await sql`
       insert into tasks (title, description, status, created_at, updated_at, search_text, work_state, work_sort)
       select t, repeat('описание ', 60), 'new', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z', t, 'new', '0' || lpad(i::text, 22, '0')
-      from (select i, case when ${clustered}::boolean and i <= 3000 / ${every} or not ${clustered}::boolean and i % ${every} = 1
+      from (select i, case when ${clustered}::boolean and i <= ${Math.floor(count / every)} or not ${clustered}::boolean and i % ${every} = 1
                            then 'замена экрана' else 'чистка' end as t
-            from generate_series(1, 3000) as i) as n`.execute(pg.database.db);
+            from generate_series(1, ${count}::int) as i) as n`.execute(pg.database.db);
     await sql`analyze tasks`.execute(pg.database.db);
     await pg.database.trigramStats!.refresh();
   }
@@ -92,7 +94,9 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sam
   });
 
   it('reads the ids of one too sparse for a walk to fill a page soon', async () => {
-    await spread(100);
+    // One in 80 of 6,000: 75 matches, yet fewer than 50 within the sampled rows a walk's
+    // stretch stands for.
+    await spread(80, false, 6000);
     expect((await plan('замена')).use).toBe('ids');
   });
 });

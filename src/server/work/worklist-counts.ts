@@ -120,7 +120,9 @@ export async function countWork(
       for (const kind of sides) {
         const missing = cap + 1 - counts[workState];
         if (missing <= 0) break;
-        counts[workState] += await countUpTo(kind, workState, missing);
+        // Awaited before adding: each state's chain is the only writer of its count.
+        const found = await countUpTo(kind, workState, missing);
+        counts[workState] += found;
       }
       // A capped state stays capped when an exact side adds to it: «1000+» either way.
       counts[workState] = Math.min(cap + 1, counts[workState]);
