@@ -67,14 +67,21 @@ export class PgTrigramStats implements TrigramCounts {
           sql`(select *, ctid from ${sql.table(table)} limit ${this.sampleRows}) as first`,
         ));
       }
+      const rowsRead = sample.map((row) => ({
+        text: row.text ?? '',
+        phone: row.phone ?? '',
+        state: row.state,
+        page: Number(row.page),
+      }));
+      const text = await this.count(rowsRead.map((row) => row.text));
       // Each row's state counted as SQLite's index holds it, a trigram of its own (stateTrigram):
       // how many items each state holds, for the counts beside the states.
-      const text = await this.count(sample.map((row) => row.text ?? ''));
-      for (const row of sample) {
-        if (row.state !== null)
-          text?.set(stateTrigram(row.state), (text.get(stateTrigram(row.state)) ?? 0) + 1);
+      for (const { state } of rowsRead) {
+        if (state === null || !text) continue;
+        const key = stateTrigram(state);
+        text.set(key, (text.get(key) ?? 0) + 1);
       }
-      const phone = await this.count(sample.map((row) => row.phone ?? ''));
+      const phone = await this.count(rowsRead.map((row) => row.phone));
       if (!text || !phone) return;
       // Scaled to the whole list; a list read whole is counted exactly.
       const scale = sample.length === 0 ? 0 : rows / sample.length;
@@ -88,14 +95,7 @@ export class PgTrigramStats implements TrigramCounts {
       this.samples.set(table, {
         // Shuffled: the sample comes in the table's order (oldest rows first), and a search reads
         // only a part of it (search-index.ts sampleShowsCommon), which must stand for the whole.
-        rows: shuffled(
-          sample.map((row) => ({
-            text: row.text ?? '',
-            phone: row.phone ?? '',
-            state: row.state,
-            page: Number(row.page),
-          })),
-        ),
+        rows: shuffled(rowsRead),
       });
     }
   }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
+import { searchMatches } from '../../domain/worklist-match';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
@@ -115,6 +116,9 @@ export async function planSearch(
  * pages.
  */
 const COMMON_IN_SAMPLE = 50;
+
+/** No record's number: sampled rows are judged by their text and phone alone. */
+const NO_RECORD = -1;
 const PAGES_IN_SAMPLE = 40;
 
 /**
@@ -143,21 +147,13 @@ function sampleShowsCommon(
     if (stated && (row.state === null || !stated.includes(row.state))) continue;
     read += 1;
     if (read > within) return false;
-    if (!matchesSampled(row, search)) continue;
+    // The domain's rule (as the browser judges live rows), the record's number aside: no id here.
+    if (!searchMatches(search, NO_RECORD, row.text, row.phone)) continue;
     hits += 1;
     pages.add(row.page);
     if (hits >= COMMON_IN_SAMPLE) return pages.size >= PAGES_IN_SAMPLE;
   }
   return false;
-}
-
-/** The search rule (search-condition.ts) on a sampled row, its record number aside. */
-function matchesSampled(row: { text: string; phone: string }, search: SearchQuery): boolean {
-  return (
-    (search.text !== null && row.text.includes(search.text)) ||
-    search.phoneContains.some((digits) => row.phone.includes(digits)) ||
-    search.phoneStartsWith.some((digits) => row.phone.startsWith(digits))
-  );
 }
 
 /** SQLite reads at most this many times CANDIDATE_LIMIT candidates (sparseCandidates). */
