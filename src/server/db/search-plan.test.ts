@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
-import { CANDIDATE_LIMIT, planSearch } from './search-index';
+import { CANDIDATE_LIMIT, indexPlan, planSearch } from './search-index';
 
 let test: TestDatabase;
 beforeEach(async () => {
@@ -98,5 +98,26 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sam
     // stretch stands for.
     await spread(80, false, 6000);
     expect((await plan('замена')).use).toBe('ids');
+  });
+
+  it('asks its index for each state shown, not for the rows of every state', async () => {
+    // A list of states is a `= ANY`, which the planner may check on each row the trigrams name
+    // instead of in the index: «яковлев» among open tasks read 13,267 rows for 2,374.
+    await spread(30);
+    const { rows } = indexPlan(pg.database, 'tasks', parseSearchQuery('замена'), ['new', 'in_progress']);
+    const plan = await pg.database.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      const { rows: explained } = await sql<{ 'QUERY PLAN': string }>`
+        explain (costs off) select id from ${rows} as candidates`.execute(trx);
+      return explained.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    const conditions = plan.split('\n').filter((line) => line.includes('Index Cond'));
+    expect(conditions).toHaveLength(2);
+    expect(conditions[0]).toContain("= 'new'::text");
+    expect(conditions[1]).toContain("= 'in_progress'::text");
+    // And every match still found, in either state.
+    const found = await sql<{ id: number }>`select id from ${rows} as candidates`.execute(pg.database.db);
+    expect(found.rows).toHaveLength(100);
   });
 });
