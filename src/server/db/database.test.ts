@@ -22,6 +22,6 @@ describe('SQLite page cache (ADR 032)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-cache-'));
     opened = openDatabase(`sqlite:${path.join(dir, 'shop.sqlite')}`);
     if (opened.dialect !== 'sqlite') throw new Error('expected SQLite');
-    expect(opened.sqlite.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB.least);
+    expect(opened.sqlite?.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB.least);
   });
 });

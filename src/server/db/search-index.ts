@@ -5,6 +5,7 @@ import { searchMatches } from '../../domain/worklist-match';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
+import { readCandidates } from './read-candidates';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
 import type { TableTrigrams } from './trigram-stats';
@@ -22,7 +23,11 @@ export type SearchedTable = keyof typeof SEARCHED_COLUMNS;
  *   the plain scan the rule describes (tests compare against it).
  */
 export type SearchPlan =
-  | { use: 'ids'; ids: number[] }
+  /**
+   * `keys`: PostgreSQL read each id's place in the list's order with it (`ordered`), so that the
+   * list reads the ids in that order, a page at a time (readIdsInOrder).
+   */
+  | { use: 'ids'; ids: number[]; keys?: string[] }
   | IndexPlan
   /**
    * `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer).
@@ -74,6 +79,8 @@ export async function planSearch(
   table: SearchedTable,
   search: SearchQuery,
   states?: readonly string[],
+  /** The column of the list's order (the worklist's `work_sort`), read with PostgreSQL's ids. */
+  ordered?: string,
 ): Promise<SearchPlan> {
   if (!isSearching(search)) return PLAIN_WALK;
   const number = recordNumber(table, search);
@@ -90,11 +97,12 @@ export async function planSearch(
   const sparseUpTo = sqlite ? sparseCandidates(database, table, states) : 0;
   const found = await readCandidates(
     database,
-    candidateRows(database, table, search, states),
+    candidateRows(database, table, search, states, 'rarest', sqlite ? undefined : ordered),
     // PostgreSQL estimates the rows of the whole strings' LIKEs from its statistics of the column;
     // of the rarest trigrams' LIKEs and the whole string as an expression it knows nothing.
     sqlite ? undefined : candidateRows(database, table, search, states, 'whole'),
     Math.max(CANDIDATE_LIMIT, sparseUpTo),
+    COMMON_ESTIMATE,
   );
   if (found === null || found.length > CANDIDATE_LIMIT) {
     const otherwise = indexPlan(database, table, search, states);
@@ -104,10 +112,18 @@ export async function planSearch(
     if (found !== null && found.length <= sparseUpTo) return otherwise;
     return { use: 'walk', otherwise };
   }
-  const ids = new Set(found);
+  const places = new Map(found.map(({ id, key }) => [id, key]));
+  const keys = [...places.values()].filter((key) => key !== undefined);
+  if (number === null && keys.length > 0 && keys.length === places.size) {
+    return { use: 'ids', ids: [...places.keys()], keys };
+  }
+  const ids = new Set(places.keys());
   if (number !== null) ids.add(number);
   return { use: 'ids', ids: [...ids] };
 }
+
+/** PostgreSQL's estimate above which a query is taken as common without reading its ids. */
+const COMMON_ESTIMATE = 4 * CANDIDATE_LIMIT;
 
 /**
  * Sampled rows matching a query, at least, for their share of the sample to stand for the list's
@@ -215,42 +231,6 @@ function recordNumber(table: SearchedTable, search: SearchQuery): number | null 
 }
 
 /**
- * Up to `limit` + 1 candidate ids (a candidate may come twice: from text and phone); null when
- * the query is plainly common.
- */
-async function readCandidates(
-  database: Database,
-  rows: RawBuilder<unknown>,
-  estimated = rows,
-  limit = CANDIDATE_LIMIT,
-): Promise<number[] | null> {
-  const read = (db: Database['db']) =>
-    sql<{ id: number }>`select id from ${rows} as candidates limit ${limit + 1}`.execute(db);
-  if (database.dialect === 'sqlite') return (await read(database.db)).rows.map((row) => Number(row.id));
-  return database.db.transaction().execute(async (trx) => {
-    // The planner would rather read the table in order for a query it expects to be common and
-    // stop at the limit — a walk of the whole table when it guessed wrong.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
-    // One state at a time is an Append, which the planner would hand to parallel workers: their
-    // start costs more than these few thousand rows (and a 2-core server has no core to spare).
-    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-    // Reading 2,501 ids costs as many visits to the table. The planner's estimate (from the
-    // statistics ANALYZE keeps: how common each piece and trigram is, and each state, an
-    // expression of the search indexes since migration 0020) says when a query is plainly common
-    // among the states shown without them; a wrong guess costs time, never a result.
-    const { rows: plan } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      explain (format json) select id from ${estimated} as candidates`.execute(trx);
-    const estimate = plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
-    if (estimate > COMMON_ESTIMATE) return null;
-    return (await read(trx)).rows.map((row) => Number(row.id));
-  });
-}
-
-/** PostgreSQL's estimate above which a query is taken as common without reading its ids. */
-const COMMON_ESTIMATE = 4 * CANDIDATE_LIMIT;
-
-/**
  * A subquery of the ids of every row that may match the query's strings, in one of `states`
  * (any, when not given; a list without states ignores them). SQLite: the trigram table for
  * three characters or more, the pieces' table for fewer — both also holding each row's state
@@ -263,6 +243,8 @@ function candidateRows(
   search: SearchQuery,
   states?: readonly string[],
   asked: 'rarest' | 'whole' = 'rarest',
+  /** PostgreSQL: a column read beside each id, as `key`. */
+  key?: string,
 ): RawBuilder<unknown> {
   const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
@@ -301,7 +283,7 @@ function candidateRows(
   const each = columns.state && states && states.length > 1 ? states.map((state) => [state]) : [states];
   const parts = each.map(
     (some) =>
-      sql`select id from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked)}`,
+      sql`select id${key ? sql`, ${sql.ref(key)} as key` : sql``} from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked)}`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
+import { readIdsInOrder } from '../db/ids-in-order';
 import { PLAIN_WALK, readPlanned, type SearchPlan } from '../db/search-index';
 import {
   CLOSED_SORT_PREFIX,
@@ -211,18 +212,23 @@ async function readSide<Columns extends 'positions' | 'all'>(
   const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
   const positions = <O>(query: SelectQueryBuilder<DB, 'tickets' | 'tasks', O>) =>
     query.clearSelect().select(['work_sort', 'id']);
-  const rows = await readPlanned<WorkKey | WorkRow, { sort: string; id: number }>(plan, limit, {
-    read: (searchPlan, upTo) => {
-      const query = side(db, kind, withPlan(searchPlan), after, limit, upTo);
-      return (columns === 'positions' ? positions(query) : query).execute() as Promise<WorkKey[] | WorkRow[]>;
-    },
-    positionAt: async (n) => {
-      const row = await positions(side(db, kind, { ...filter, search: NO_SEARCH }, after, 1))
-        .offset(n - 1)
-        .executeTakeFirst();
-      return row ? { sort: row.work_sort, id: Number(row.id) } : null;
-    },
-  });
+  const read = (searchPlan: SearchPlan, upTo?: { sort: string; id: number }) => {
+    const query = side(db, kind, withPlan(searchPlan), after, limit, upTo);
+    return (columns === 'positions' ? positions(query) : query).execute() as Promise<WorkKey[] | WorkRow[]>;
+  };
+  const rows = await (plan.use === 'ids' && plan.keys
+    ? readIdsInOrder<WorkKey | WorkRow>({ ids: plan.ids, keys: plan.keys }, limit, after?.sort, (ids) =>
+        read({ use: 'ids', ids }),
+      )
+    : readPlanned<WorkKey | WorkRow, { sort: string; id: number }>(plan, limit, {
+        read,
+        positionAt: async (n) => {
+          const row = await positions(side(db, kind, { ...filter, search: NO_SEARCH }, after, 1))
+            .offset(n - 1)
+            .executeTakeFirst();
+          return row ? { sort: row.work_sort, id: Number(row.id) } : null;
+        },
+      }));
   if (columns === 'all') return rows as Result;
   const kind_rank = kindRank(kind);
   return rows.map(({ work_sort, id }) => ({ work_sort, kind_rank, id: Number(id) })) as Result;

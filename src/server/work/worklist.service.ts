@@ -127,7 +127,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
   /** How each side answers the search among items in these states. */
   async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
     const plans = await Promise.all(
-      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states)),
+      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states, 'work_sort')),
     );
     return Object.fromEntries(filter.kinds.map((kind, i) => [kind, plans[i]])) as Partial<
       Record<WorkKind, SearchPlan>
