@@ -18,10 +18,21 @@ describe('SQLite page cache (ADR 032)', () => {
     opened = undefined;
   });
 
-  it('is set on the connection the app answers on', () => {
+  it('is set on the connection the app answers on, by the file as it is when opened', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-cache-'));
-    opened = openDatabase(`sqlite:${path.join(dir, 'shop.sqlite')}`);
-    if (opened.dialect !== 'sqlite') throw new Error('expected SQLite');
-    expect(opened.sqlite?.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB.least);
+    const file = path.join(dir, 'shop.sqlite');
+    try {
+      opened = openDatabase(`sqlite:${file}`);
+      expect(opened.sqlite?.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB.least);
+      await opened.destroy();
+      // A 1.5 GB file (sparse: the pages past the database's own size are never read).
+      fs.truncateSync(file, 1536 * 1024 ** 2);
+      opened = openDatabase(`sqlite:${file}`);
+      expect(opened.sqlite?.pragma('cache_size', { simple: true })).toBe(-96 * 1024);
+    } finally {
+      await opened?.destroy();
+      opened = undefined;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -63,6 +63,19 @@ describe('readIdsInOrder', () => {
     expect(list.asked.at(-1)).toEqual(plan.ids);
   });
 
+  it('orders ids of one place by id, as the list does', async () => {
+    const tied: Row[] = [3, 1, 2].map((id) => ({ id, work_sort: key(7), assigned: false }));
+    const list = listOf(tied, 2);
+    const page = await readIdsInOrder(
+      { ids: [3, 1, 2], keys: [key(7), key(7), key(7)] },
+      2,
+      undefined,
+      list.read,
+    );
+    expect(page.map((row) => row.id)).toEqual([1, 2]);
+    expect(list.asked).toEqual([[1, 2]]);
+  });
+
   it('ends where the ids end', async () => {
     const list = listOf(rows, 500);
     expect(await readIdsInOrder(plan, 500, undefined, list.read)).toHaveLength(100);
