@@ -112,12 +112,12 @@ export async function planSearch(
     if (found !== null && found.length <= sparseUpTo) return otherwise;
     return { use: 'walk', otherwise };
   }
-  const places = new Map(found.map(({ id, key }) => [id, key]));
-  const keys = [...places.values()].filter((key) => key !== undefined);
-  if (number === null && keys.length > 0 && keys.length === places.size) {
-    return { use: 'ids', ids: [...places.keys()], keys };
+  // With their places in the list's order (PostgreSQL, `ordered`), unless a record's number joins them.
+  if (number === null && found.length > 0 && found.every((candidate) => candidate.key !== undefined)) {
+    const places = new Map(found.map(({ id, key }) => [id, key!]));
+    return { use: 'ids', ids: [...places.keys()], keys: [...places.values()] };
   }
-  const ids = new Set(places.keys());
+  const ids = new Set(found.map((candidate) => candidate.id));
   if (number !== null) ids.add(number);
   return { use: 'ids', ids: [...ids] };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_WORK_RULES } from '../../domain/work-rules';
 import { parseSearchQuery } from '../../domain/search-text';
 import { planSearch } from '../db/search-index';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
+import { listWork } from './worklist.repository';
 import { createWorklistService } from './worklist.service';
 
 // A search whose candidates are few enough to read by id: PostgreSQL reads each one's place in
@@ -122,7 +123,6 @@ for (const dialect of testDialects()) {
       await sql`update tasks set work_sort = ${'0' + '9'.repeat(22)} where id = ${first}`.execute(
         test.database.db,
       );
-      const { listWork } = await import('./worklist.repository');
       const rows = await listWork(
         test.database.db,
         { kinds: ['task'], states: ['new'], search: parseSearchQuery('замена'), searchPlans: { task: plan } },
