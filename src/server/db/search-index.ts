@@ -318,7 +318,7 @@ function pgCandidates(
     // asks fewer rows than its one trigram «345» (serial numbers hold it too).
     const wordsOnly = /^[\p{L}\p{N} ]+$/u.test(text);
     const counts = asked === 'rarest' && wordsOnly ? database.trigramStats?.of(table, kind) : undefined;
-    const chosen = counts ? chooseTrigrams(text, counts, isWordTrigram) : [];
+    const chosen = counts ? chooseTrigrams(text, counts, isWordTrigram, true) : [];
     if (chosen.length === 0) return like(column, containsPattern(text));
     const likes = chosen.map((trigram) => like(column, containsPattern(trigram)));
     return sql`(${sql.join(likes, sql` and `)} and ${opaqueLike(column, containsPattern(text))})`;

@@ -59,14 +59,36 @@ describe('chooseTrigrams', () => {
     expect(chooseTrigrams('абвгдеж', counts(1_000_000, letters))).toEqual(['абв', 'деж']);
   });
 
+  it('asked to, covers the first and last characters too, however common the trigram holding them', () => {
+    // «зай» and «цев» both name «зайцев»; «ева» (a quarter of the rows) tells «зайцева» from it.
+    const surname = counts(1_000_000, { зай: 34_000, айц: 34_000, йце: 34_500, цев: 34_000, ева: 234_000 });
+    expect(chooseTrigrams('зайцева', surname)).toEqual(['зай', 'цев']);
+    expect(chooseTrigrams('зайцева', surname, undefined, true)).toEqual(['зай', 'цев', 'ева']);
+    // The first character: the rarest trigram holding it («абв» is the only one).
+    const start = counts(1_000_000, { абв: 300_000, бвг: 500, вгд: 600, где: 700 });
+    expect(chooseTrigrams('абвгде', start)).toEqual(['бвг']);
+    expect(chooseTrigrams('абвгде', start, undefined, true)).toEqual(['бвг', 'абв', 'где']);
+    // Already covered: nothing more.
+    expect(
+      chooseTrigrams(
+        'абвгде',
+        counts(1_000_000, { абв: 500, бвг: 5000, вгд: 5000, где: 600 }),
+        undefined,
+        true,
+      ),
+    ).toEqual(['абв', 'где']);
+  });
+
   it('asks for at least one trigram and never for one the text lacks', () => {
     const stats = counts(10, { ааа: 10 });
     expect(chooseTrigrams('ааа', stats)).toEqual(['ааа']);
     for (const text of ['ааа', 'абвгдежзийклмнопрстуф', '89123456789', 'sn123456']) {
-      const chosen = chooseTrigrams(text, counts(100, {}));
-      expect(chosen.length).toBeGreaterThan(0);
-      expect(chosen.length).toBeLessThanOrEqual(MAX_TRIGRAMS);
-      for (const trigram of chosen) expect(text).toContain(trigram);
+      for (const coverEnds of [false, true]) {
+        const chosen = chooseTrigrams(text, counts(100, {}), undefined, coverEnds);
+        expect(chosen.length).toBeGreaterThan(0);
+        expect(chosen.length).toBeLessThanOrEqual(MAX_TRIGRAMS);
+        for (const trigram of chosen) expect(text).toContain(trigram);
+      }
     }
   });
 });
