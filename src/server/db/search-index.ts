@@ -95,9 +95,15 @@ export async function planSearch(
   // SQLite reads deeper where so many candidates could still be too sparse for a walk to fill a
   // page: then it knows (~1 ms more for a common query, only in large states).
   const sparseUpTo = sqlite ? sparseCandidates(database, table, states) : 0;
+  const key = sqlite ? undefined : ordered;
+  const rows = candidateRows(database, table, search, states, 'rarest', key);
   const found = await readCandidates(
     database,
-    candidateRows(database, table, search, states, 'rarest', sqlite ? undefined : ordered),
+    // PostgreSQL reads the record a number names with its place too (digits: «8912» is a phone's
+    // start and maybe ticket 8912), so that its ids keep their places (readIdsInOrder).
+    key && number !== null
+      ? sql`(select * from ${rows} as named union all select id, ${sql.ref(key)} as key from ${sql.table(table)} where id = ${number})`
+      : rows,
     // PostgreSQL estimates the rows of the whole strings' LIKEs from its statistics of the column;
     // of the rarest trigrams' LIKEs and the whole string as an expression it knows nothing.
     sqlite ? undefined : candidateRows(database, table, search, states, 'whole'),
@@ -112,8 +118,8 @@ export async function planSearch(
     if (found !== null && found.length <= sparseUpTo) return otherwise;
     return { use: 'walk', otherwise };
   }
-  // With their places in the list's order (PostgreSQL, `ordered`), unless a record's number joins them.
-  if (number === null && found.length > 0 && found.every((candidate) => candidate.key !== undefined)) {
+  // With their places in the list's order (PostgreSQL, `ordered`; a record's number among them).
+  if (found.length > 0 && found.every((candidate) => candidate.key !== undefined)) {
     const places = new Map(found.map(({ id, key }) => [id, key!]));
     return { use: 'ids', ids: [...places.keys()], keys: [...places.values()] };
   }

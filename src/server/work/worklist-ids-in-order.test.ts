@@ -115,6 +115,34 @@ for (const dialect of testDialects()) {
       expect(await allPages({ q: 'замена', assignee: 'none' }, 30)).toEqual(unassigned);
     });
 
+    it('reads a record its number names with its place, beside the text that holds the digits', async () => {
+      // «777» is text in ten titles and the number of task 777, which holds no «777».
+      const { rows: ten } = await sql<{ id: number }>`
+        select id from tasks where id % 100 = 7 and id <> 777 order by id limit 10`.execute(test.database.db);
+      for (const { id } of ten) {
+        await sql`update tasks set title = 'замена 777', search_text = 'замена 777' where id = ${id}`.execute(
+          test.database.db,
+        );
+      }
+      const plan = await planSearch(test.database, 'tasks', parseSearchQuery('777'), ['new'], 'work_sort');
+      expect(plan.use).toBe('ids');
+      if (plan.use !== 'ids') return;
+      expect(plan.ids).toContain(777);
+      expect(plan.keys?.length).toBe(dialect === 'postgres' ? 11 : undefined);
+      const plain = await listWork(
+        test.database.db,
+        { kinds: ['task'], states: ['new'], search: parseSearchQuery('777') },
+        undefined,
+        100,
+        { positionsFirst: false },
+      );
+      expect(plain.map((row) => Number(row.id))).toContain(777);
+      expect(await allPages({ q: '777' }, 4)).toEqual(plain.map((row) => Number(row.id)));
+      await sql`update tasks set title = 'чистка', search_text = 'чистка' where title = 'замена 777'`.execute(
+        test.database.db,
+      );
+    });
+
     it('reads every id at once where a row moved after its place was read', async () => {
       const first = (await plainList())[0]!;
       // Moved to the end of the list between the plan and the read: were the ids read in their
