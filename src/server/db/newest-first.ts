@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { CreatedCursor } from './paging';
-import { readPlanned, type SearchPlan } from './search-index';
+import { readPlanned } from './read-planned';
+import type { SearchPlan } from './search-index';
 import type { DB } from './schema';
 
 /**

@@ -6,6 +6,7 @@ import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { readCandidates } from './read-candidates';
+import { WALK_ROWS } from './read-planned';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
 import type { TableTrigrams } from './trigram-stats';
@@ -30,7 +31,8 @@ export type SearchPlan =
   | { use: 'ids'; ids: number[]; keys?: string[] }
   | IndexPlan
   /**
-   * `within`: how many rows of the list's order the walk may read (WALK_ROWS; tests set fewer).
+   * `within`: how many rows of the list's order the walk's first stretch reads (WALK_ROWS; tests
+   * set fewer; read-planned.ts).
    * `whole`: PostgreSQL walks to the page's end (planSearch), the rule stated so that its planner
    * walks; `otherwise` is then not read (counts use the column's LIKE, countingPlan).
    */
@@ -358,28 +360,3 @@ const tsLexeme = (text: string) => `'${text.replace(/['\\]/g, (ch) => `\\${ch}`)
 
 /** An FTS5 string, taken literally. */
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/** How far a walk that may find little goes before the index is read instead. */
-export const WALK_ROWS = 3000;
-
-/**
- * A list's page under a search plan. A walk with an index to fall back on reads at most
- * WALK_ROWS of the list's order (up to the position `positionAt` finds); when the page did not
- * fill in that stretch, the query matches little there and the index's rows are read instead.
- */
-export async function readPlanned<Row, Position>(
-  plan: SearchPlan,
-  limit: number,
-  list: {
-    read(plan: SearchPlan, upTo?: Position): Promise<Row[]>;
-    /** Where the list without its search has its n-th row; null when it has fewer. */
-    positionAt(n: number): Promise<Position | null>;
-  },
-): Promise<Row[]> {
-  if (plan.use !== 'walk' || !plan.otherwise) return list.read(plan);
-  if (plan.whole) return list.read({ use: 'walk', whole: true });
-  const upTo = await list.positionAt(plan.within ?? WALK_ROWS);
-  if (upTo === null) return list.read(PLAIN_WALK);
-  const walked = await list.read(PLAIN_WALK, upTo);
-  return walked.length >= limit ? walked : list.read(plan.otherwise);
-}

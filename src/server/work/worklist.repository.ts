@@ -2,7 +2,8 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
 import { matchesSearch } from '../db/search-condition';
 import { readIdsInOrder } from '../db/ids-in-order';
-import { PLAIN_WALK, readPlanned, type SearchPlan } from '../db/search-index';
+import { PLAIN_WALK, type SearchPlan } from '../db/search-index';
+import { readPlanned } from '../db/read-planned';
 import {
   CLOSED_SORT_PREFIX,
   TRASH_SORT_PREFIX,
