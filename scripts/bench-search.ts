@@ -280,8 +280,13 @@ async function dropIndex(database: Database): Promise<() => Promise<void>> {
         await sql.raw(`drop trigger if exists ${name}`).execute(db);
       }
     } else {
-      // The indexes of migration 0020 (the state, then the searched column).
-      for (const index of [`${table}_state_text_trgm`, `${table}_state_phone_trgm`, `${table}_state_grams`]) {
+      // The indexes of migrations 0020 and 0022 (the state, then the searched column).
+      for (const index of [
+        `${table}_state_text_trgm`,
+        `${table}_state_phone_trgm`,
+        `${table}_state_phone_tail_trgm`,
+        `${table}_state_grams`,
+      ]) {
         await sql.raw(`drop index if exists ${index}`).execute(db);
       }
     }

@@ -9,7 +9,9 @@ const PLANNED_TABLES = ['tickets', 'tasks', 'clients', 'history', 'files', 'user
  * needs to answer at once instead of whenever its upkeep gets to it:
  * - PostgreSQL: the planner's statistics, refreshed now instead of whenever autovacuum gets to it
  *   (never, where it is off). Without them a freshly loaded database pages at 100–150 ms instead
- *   of a few (issue 22).
+ *   of a few (issue 22). And VACUUM's visibility map, by which an index-only scan knows a row
+ *   visible without its table page: a phone's start is read so (ADR 033), and rows loaded in bulk
+ *   are not marked until a VACUUM.
  * - SQLite: its search indexes merged into one segment each (FTS5 `optimize`). A bulk load leaves
  *   thousands of small segments, whose merging FTS5 then does a piece at a time in the writes
  *   that follow: after a 2,000,000-item seed, single-row writes of searched text averaged 5–8 ms
@@ -29,7 +31,10 @@ export async function afterBulkChange(database: Database): Promise<void> {
     return;
   }
   // Named tables, resolved through the search path: only our schema, not every schema in the database.
-  await sql`analyze ${sql.join(PLANNED_TABLES.map((table) => sql.table(table)))}`.execute(database.db);
+  // Outside a transaction (VACUUM cannot run in one): every caller runs it after its own.
+  await sql`vacuum (analyze) ${sql.join(PLANNED_TABLES.map((table) => sql.table(table)))}`.execute(
+    database.db,
+  );
 }
 
 /** SQLite's FTS5 tables of the search (migration 0017). */

@@ -4,6 +4,8 @@ import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { searchMatches } from '../../domain/worklist-match';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
+import { phoneTail } from './migrations/0022-phone-start-covered';
+import { hasPhoneTail, inStateCondition, isLong, keyColumn, phoneStartRows } from './candidate-parts';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { readCandidates } from './read-candidates';
 import { WALK_ROWS } from './read-planned';
@@ -69,9 +71,6 @@ export function ftsQuery(strings: string[], counts?: TableTrigrams): string {
   return strings.map((text) => `(${chooseTrigrams(text, counts).map(quoted).join(' AND ')})`).join(' OR ');
 }
 
-/** Three characters or more: the trigram index serves it; shorter: the piece index. */
-const isLong = (text: string) => Array.from(text).length >= 3;
-
 /**
  * Decides how a list answers a query; when the index names few rows, reads their ids. Rows in
  * the Корзина are candidates too: the list's own filters leave them out.
@@ -98,7 +97,9 @@ export async function planSearch(
   // page: then it knows (~1 ms more for a common query, only in large states).
   const sparseUpTo = sqlite ? sparseCandidates(database, table, states) : 0;
   const key = sqlite ? undefined : ordered;
-  const rows = candidateRows(database, table, search, states, 'rarest', key);
+  // PostgreSQL reads phones' starts off their B-tree alone, apart from the rest (ADR 033).
+  const starts = sqlite ? undefined : phoneStartRows(table, search, states, key);
+  const rows = candidateRows(database, table, search, states, 'rarest', key, starts !== undefined);
   const found = await readCandidates(
     database,
     // PostgreSQL reads the record a number names with its place too (digits: «8912» is a phone's
@@ -111,6 +112,7 @@ export async function planSearch(
     sqlite ? undefined : candidateRows(database, table, search, states, 'whole'),
     Math.max(CANDIDATE_LIMIT, sparseUpTo),
     COMMON_ESTIMATE,
+    starts,
   );
   if (found === null || found.length > CANDIDATE_LIMIT) {
     const otherwise = indexPlan(database, table, search, states);
@@ -253,6 +255,8 @@ function candidateRows(
   asked: 'rarest' | 'whole' = 'rarest',
   /** PostgreSQL: a column read beside each id, as `key`. */
   key?: string,
+  /** PostgreSQL: without the phones' starts, which phoneStartRows reads (ADR 033). */
+  startsApart = false,
 ): RawBuilder<unknown> {
   const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
@@ -291,7 +295,7 @@ function candidateRows(
   const each = columns.state && states && states.length > 1 ? states.map((state) => [state]) : [states];
   const parts = each.map(
     (some) =>
-      sql`select id${key ? sql`, ${sql.ref(key)} as key` : sql``} from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked)}`,
+      sql`select id${keyColumn(key)} from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked, startsApart)}`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -312,14 +316,17 @@ function pgCandidates(
   search: SearchQuery,
   states?: readonly string[],
   asked: 'rarest' | 'whole' = 'rarest',
+  /** Without the phones' starts: phoneStartRows reads them (ADR 033). */
+  startsApart = false,
 ): RawBuilder<SqlBool> {
   const columns = SEARCHED_COLUMNS[table];
   const inStates = columns.state && states ? { column: columns.state, states } : null;
-  const like = (column: string, pattern: string) => sql`${sql.ref(column)} like ${pattern} escape '\\'`;
+  const like = (searched: RawBuilder<unknown>, pattern: string) =>
+    sql`${searched} like ${pattern} escape '\\'`;
   // The very expression the pieces' index is made on (migrations 0017, 0020).
   const pieces = (text: string) =>
     sql`array_to_tsvector(search_grams(${sql.raw(`${columns.text} || ' ' || ${columns.phone}`)})) @@ ${tsLexeme(text)}::tsquery`;
-  const containedIn = (column: string, kind: 'text' | 'phone', text: string) => {
+  const containedIn = (searched: RawBuilder<unknown>, kind: 'text' | 'phone', text: string) => {
     if (!isLong(text)) return pieces(text);
     // Words only: around a hyphen or a bracket pg_trgm asks for the words' padded edges («345-67»:
     // «45 », « 67»), which no three characters of the string name; the whole string's LIKE then
@@ -327,33 +334,37 @@ function pgCandidates(
     const wordsOnly = /^[\p{L}\p{N} ]+$/u.test(text);
     const counts = asked === 'rarest' && wordsOnly ? database.trigramStats?.of(table, kind) : undefined;
     const chosen = counts ? chooseTrigrams(text, counts, isWordTrigram, true) : [];
-    if (chosen.length === 0) return like(column, containsPattern(text));
-    const likes = chosen.map((trigram) => like(column, containsPattern(trigram)));
-    return sql`(${sql.join(likes, sql` and `)} and ${opaqueLike(column, containsPattern(text))})`;
+    if (chosen.length === 0) return like(searched, containsPattern(text));
+    const likes = chosen.map((trigram) => like(searched, containsPattern(trigram)));
+    return sql`(${sql.join(likes, sql` and `)} and ${opaqueOf(searched, containsPattern(text))})`;
+  };
+  const phone = sql.ref(columns.phone);
+  // Digits three or more are in a phone where it starts with them or its tail holds them (ADR
+  // 033): the start off the B-tree, the tail off its own trigram index, which leaves out the
+  // phones that merely start with them. Estimates ask the whole digits' LIKE (its statistics).
+  const phoneContaining = (digits: string) => {
+    if (asked === 'whole' || !hasPhoneTail(table) || !isLong(digits))
+      return containedIn(phone, 'phone', digits);
+    const inTail = containedIn(sql.raw(phoneTail(columns.phone)), 'phone', digits);
+    return startsApart ? inTail : sql`(${like(phone, `${digits}%`)} or ${inTail})`;
   };
   const conditions = [
-    ...(search.text === null ? [] : [containedIn(columns.text, 'text', search.text)]),
-    ...search.phoneContains.map((digits) => containedIn(columns.phone, 'phone', digits)),
-    ...search.phoneStartsWith.map((digits) => like(columns.phone, `${digits}%`)),
+    ...(search.text === null ? [] : [containedIn(sql.ref(columns.text), 'text', search.text)]),
+    ...search.phoneContains.map(phoneContaining),
+    ...(startsApart ? [] : search.phoneStartsWith.map((digits) => like(phone, `${digits}%`))),
   ];
   return sql<SqlBool>`(${sql.join(conditions, sql` or `)})${inStateCondition(inStates)}`;
 }
+
+/** A LIKE of an expression no index answers (opaqueLike). */
+const opaqueOf = (searched: RawBuilder<unknown>, pattern: string) =>
+  sql<SqlBool>`(${searched} || '') like ${pattern} escape '\\'`;
 
 /**
  * A LIKE no index answers (the column as an expression): the rule checked on rows something else
  * named — the ids read, the rarest trigrams, the list's own order.
  */
-export const opaqueLike = (column: string, pattern: string) =>
-  sql<SqlBool>`(${sql.ref(column)} || '') like ${pattern} escape '\\'`;
-
-function inStateCondition(inStates: { column: string; states: readonly string[] } | null) {
-  // As an expression, so that no B-tree of the state's competes with the search's index: it
-  // names thousands of rows that would each be checked against the search. On PostgreSQL the
-  // search indexes hold this very expression as their first column (migration 0020).
-  return inStates
-    ? sql` and (${sql.ref(inStates.column)} || '') in (${sql.join(inStates.states.map((state) => sql`${state}`))})`
-    : sql``;
-}
+export const opaqueLike = (column: string, pattern: string) => opaqueOf(sql.ref(column), pattern);
 
 /** A tsquery of one lexeme, taken literally (quoted, its quotes and backslashes escaped). */
 const tsLexeme = (text: string) => `'${text.replace(/['\\]/g, (ch) => `\\${ch}`)}'`;

@@ -2,6 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
+import { afterBulkChange } from './analyze';
+import { INDEX_ONLY, setLocal } from './read-candidates';
+import { phoneStartRows } from './candidate-parts';
 import { CANDIDATE_LIMIT, indexPlan, planSearch } from './search-index';
 
 let test: TestDatabase;
@@ -126,6 +129,50 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sam
     expect(conditions).toContain("'%ева%'");
     const found = await sql<{ id: number }>`select id from ${rows} as candidates`.execute(pg.database.db);
     expect(found.rows).toHaveLength(100);
+  });
+
+  it('reads a phone’s start off its B-tree alone, and digits further on off the tail’s index', async () => {
+    // 30,000 open tasks: 300 phones starting 7912, 300 8912, 200 912 (ten digits), 100 holding
+    // 8912 further on, the rest 7903….
+    await sql`
+      insert into tasks (title, status, created_at, updated_at, search_text, work_state, work_sort, client_phone_digits)
+      select 'звонок', 'new', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z', 'звонок', 'new',
+             '0' || lpad(i::text, 22, '0'),
+             case when i <= 300 then '7912' || lpad(i::text, 7, '0')
+                  when i <= 600 then '8912' || lpad(i::text, 7, '0')
+                  when i <= 800 then '912' || lpad(i::text, 7, '0')
+                  when i <= 900 then '79998912' || lpad(i::text, 3, '0')
+                  else '7903' || lpad((i % 1000)::text, 7, '0') end
+      from generate_series(1, 30000) as i`.execute(pg.database.db);
+    await afterBulkChange(pg.database);
+    await pg.database.trigramStats!.refresh();
+    const search = parseSearchQuery('8912');
+    const planned = await planSearch(pg.database, 'tasks', search, ['new', 'in_progress'], 'work_sort');
+    // Every match, each with its place in the list's order, and task 8912 by its number.
+    expect(planned.use === 'ids' && planned.keys?.length).toBe(901);
+    // The starts: no table page visited.
+    const starts = phoneStartRows('tasks', search, ['new', 'in_progress'], 'work_sort')!;
+    const explained = await pg.database.db.transaction().execute(async (trx) => {
+      await setLocal(trx, { enable_seqscan: 'off', ...INDEX_ONLY });
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`
+        explain (analyze, costs off, timing off) select * from ${starts} as candidates`.execute(trx);
+      return rows.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(explained).toContain('Index Only Scan using tasks_state_phone_start');
+    expect(explained).not.toMatch(/Heap Fetches: [1-9]/);
+    expect(explained).toContain('actual rows=300');
+    expect(explained).toContain('actual rows=200');
+    // The rest: the tail holds 8912 in the 100 phones with it further on, not in the 300 starting so.
+    const { rows } = indexPlan(pg.database, 'tasks', search, ['new']);
+    const conditions = (await indexConditions(rows)).join('\n');
+    expect(conditions).toContain('substr(client_phone_digits, 2)');
+    const tail = await pg.database.db.transaction().execute(async (trx) => {
+      await setLocal(trx, { enable_seqscan: 'off', enable_indexscan: 'off' });
+      const { rows: lines } = await sql<{ 'QUERY PLAN': string }>`
+        explain (analyze, costs off, timing off) select id from ${rows} as candidates`.execute(trx);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(tail).toMatch(/Bitmap Index Scan on tasks_state_phone_tail_trgm \(actual rows=100 /);
   });
 
   it('asks its index for each state shown, not for the rows of every state', async () => {

@@ -166,7 +166,14 @@ describeEachDatabase('the search index answers the state with the search', (ctx)
           .transaction()
           .execute(async (trx) => {
             await sql`set local enable_seqscan = off`.execute(trx);
-            for (const other of ['state_text_trgm', 'state_phone_trgm', 'state_grams', 'state_phone_start']) {
+            const others = [
+              'state_text_trgm',
+              'state_phone_trgm',
+              'state_phone_tail_trgm',
+              'state_grams',
+              'state_phone_start',
+            ];
+            for (const other of others) {
               if (other !== only) await sql.raw(`drop index tickets_${other}`).execute(trx);
             }
             const { rows } = await sql

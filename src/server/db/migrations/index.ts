@@ -21,6 +21,7 @@ import { attemptCountsMigration } from './0018-attempt-counts';
 import { changeCountMigration } from './0019-change-count';
 import { searchByStateMigration } from './0020-search-by-state';
 import { searchPendingListsMigration } from './0021-search-pending-lists';
+import { phoneStartCoveredMigration } from './0022-phone-start-covered';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0019-change-count': changeCountMigration(dialect),
     '0020-search-by-state': searchByStateMigration(dialect),
     '0021-search-pending-lists': searchPendingListsMigration(dialect),
+    '0022-phone-start-covered': phoneStartCoveredMigration(dialect),
   };
 }
