@@ -58,8 +58,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     try {
       const migrated = await migrateToLatest(database);
       if (migrated.error) throw migrated.error;
-      // pg_restore loads rows without statistics.
-      await afterBulkChange(database);
+      // pg_restore loads rows without statistics (migrateToLatest refreshed them if migrations ran).
+      if ((migrated.results ?? []).length === 0) await afterBulkChange(database);
     } finally {
       await database.destroy();
     }

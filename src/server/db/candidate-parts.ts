@@ -39,8 +39,8 @@ function phoneStarts(search: SearchQuery): string[] {
  * PostgreSQL: the ids (and `key`) of the rows whose phone starts with what phoneStarts names, in
  * one of `states`, each state and start its own range of the B-tree that holds them all
  * (migration 0022), so that none visits the table (readCandidates reads them with the table's
- * own pages left out of the plan). Undefined where the list has no such index or the query no
- * digits.
+ * own pages left out of the plan). Undefined where the list has no such index, no states are
+ * given, or the query has no digits three or more (fewer are the pieces' index's).
  */
 export function phoneStartRows(
   table: SearchedTable,
@@ -49,13 +49,13 @@ export function phoneStartRows(
   key?: string,
 ): RawBuilder<unknown> | undefined {
   const starts = phoneStarts(search);
-  if (!hasPhoneTail(table) || starts.length === 0) return undefined;
+  // Without states the B-tree, led by the state, has no range to read: left to the bitmap scans.
+  if (!hasPhoneTail(table) || !states?.length || starts.length === 0) return undefined;
   const { state, phone } = SEARCHED_COLUMNS[table];
-  const each = states ? states.map((one) => [one]) : [undefined];
-  const parts = each.flatMap((some) =>
+  const parts = states.flatMap((one) =>
     starts.map(
       (digits) =>
-        sql`select id${keyColumn(key)} from ${sql.table(table)} where ${sql.ref(phone)} like ${`${digits}%`}${inStateCondition(some ? { column: state, states: some } : null)}`,
+        sql`select id${keyColumn(key)} from ${sql.table(table)} where ${sql.ref(phone)} like ${`${digits}%`}${inStateCondition({ column: state, states: [one] })}`,
     ),
   );
   return sql`(${sql.join(parts, sql` union all `)})`;

@@ -29,7 +29,10 @@ export async function readCandidates(
       row.key === undefined ? { id: Number(row.id) } : { id: Number(row.id), key: row.key },
     );
   if (database.dialect === 'sqlite') return read(database.db, rows, limit + 1);
-  return database.db.transaction().execute(async (trx) => {
+  // One snapshot for both reads where the starts are read apart: a phone edited between them
+  // (78912… to 8912…) would otherwise be in neither (its tail no longer, its start not yet).
+  const transaction = database.db.transaction();
+  return (apart ? transaction.setIsolationLevel('repeatable read') : transaction).execute(async (trx) => {
     // The planner would rather read the table in order for a query it expects to be common and
     // stop at the limit — a walk of the whole table when it guessed wrong. One state at a time is
     // an Append, which it would hand to parallel workers: their start costs more than these few
@@ -40,6 +43,8 @@ export async function readCandidates(
       await setLocal(trx, { ...planning, ...INDEX_ONLY });
       first.push(...(await read(trx, apart, limit + 1)));
       if (first.length > limit) return first;
+      // Bitmap scans back on (PostgreSQL's default; a server without them would search slowly
+      // before this change too).
       await setLocal(trx, { enable_bitmapscan: 'on', enable_indexscan: 'off' });
     } else {
       await setLocal(trx, { ...planning, enable_indexscan: 'off' });

@@ -40,7 +40,7 @@ describe('readPlanned: a walk, a longer walk where the first stretch predicts a 
     expect(asked).toEqual([`position ${WALK_ROWS}`, `walk to ${WALK_ROWS}`]);
   });
 
-  it('walks as far again as the first stretch’s matches predict for a page, with a margin', async () => {
+  it('walks again, as far as the first stretch’s matches predict for a page, with a margin', async () => {
     // One row in 80: 37 in the first 3,000 («яковлев» in the task list: 36), a page by 4,080.
     const { asked, list, firstPage } = listOf(100_000, (n) => n % 80 === 0);
     expect(await readPlanned(WALK_WITH_INDEX, LIMIT, list(LIMIT))).toEqual(firstPage(LIMIT));

@@ -21,7 +21,7 @@ const PLAIN_WALK: SearchPlan = { use: 'walk' };
  * A list's page under a search plan. A walk with an index to fall back on reads a stretch of
  * WALK_ROWS rows of the list's order (up to the position `positionAt` finds). Where that did not
  * fill the page but found some of it, the matches are about that common further on too: the walk
- * goes as far again as they predict for a page, with a margin, when that is at most LONGEST_WALK
+ * walks again from the start, as far as they predict for a page with a margin, when that is at most LONGEST_WALK
  * rows («яковлев» in the task list at 2,000,000 items: 36 in the first 3,000 rows, a page within
  * 6,400; reading its 13,267 candidates instead took 60–90 ms). Otherwise, the query matches
  * little there and the index's rows are read.
