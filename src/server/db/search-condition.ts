@@ -41,6 +41,18 @@ export function matchesSearch<DB, TB extends keyof DB>(
   return eb.and([eb(sql.ref(columns.row), 'in', plan.ids), matchesRule(eb, search, columns, opaqueLike)]);
 }
 
+/**
+ * The rule checked on the rows a condition beside it names (indexedCondition): as LIKEs no index
+ * answers, so that the planner reads what that condition asks its indexes for.
+ */
+export function matchesOnNamedRows<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  search: SearchQuery,
+  columns: SearchColumns,
+): Expression<SqlBool> {
+  return matchesRule(eb, search, columns, opaqueLike);
+}
+
 /** How one string is looked for in a column: anywhere in it, or at its start. */
 type Finding = (column: string, text: string, where: 'anywhere' | 'start') => Expression<SqlBool>;
 

@@ -1,13 +1,13 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
-import { searchMatches } from '../../domain/worklist-match';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS, stateToken, stateTrigram } from './migrations/0017-search-index';
 import { phoneTail } from './migrations/0022-phone-start-covered';
 import { hasPhoneTail, inStateCondition, isLong, keyColumn, phoneStartRows } from './candidate-parts';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { readCandidates } from './read-candidates';
+import { HITS_TO_TRUST, sampleShowsShare } from './sampled-matches';
 import { WALK_ROWS } from './read-planned';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
@@ -87,10 +87,13 @@ export async function planSearch(
   const number = recordNumber(table, search);
   if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
   const sqlite = database.dialect === 'sqlite';
-  // PostgreSQL: a query its sample shows common in these states is walked at once — reading
-  // 2,501 candidates' rows only to learn that cost 30–90 ms (a page each, most from outside
-  // shared buffers).
-  if (!sqlite && sampleShowsCommon(database, table, search, states)) {
+  // PostgreSQL: a query its sample shows common in these states, or matching more rows than it
+  // reads ids of, is walked at once — reading 2,501 candidates' rows only to learn that cost
+  // 30–90 ms (a page each, most from outside shared buffers).
+  if (
+    !sqlite &&
+    (sampleShowsCommon(database, table, search, states) || sampleShowsMany(database, table, search, states))
+  ) {
     return { use: 'walk', otherwise: indexPlan(database, table, search, states), whole: true };
   }
   // SQLite reads deeper where so many candidates could still be too sparse for a walk to fill a
@@ -136,23 +139,9 @@ export async function planSearch(
 const COMMON_ESTIMATE = 4 * CANDIDATE_LIMIT;
 
 /**
- * Sampled rows matching a query, at least, for their share of the sample to stand for the list's
- * (within about ±30 %, two standard deviations) — on as many table pages, less a few: a sample
- * is drawn a page at a time, and rows written together (an import of one client's tickets) share
- * pages.
- */
-const COMMON_IN_SAMPLE = 50;
-
-/** No record's number: sampled rows are judged by their text and phone alone. */
-const NO_RECORD = -1;
-const PAGES_IN_SAMPLE = 40;
-
-/**
- * PostgreSQL: whether the rule, checked on the rows its trigram counts were taken from (about
- * 20,000 a list, pg-trigram-stats.ts), matches so many of those in `states` that the list's own
- * order, walked, fills a page within WALK_ROWS rows («иванов», «яковлев» among open tickets: one
- * row in 6 and in 36). Only a plan: the walk checks the rule on every row it reads; a wrong guess
- * costs time (a longer walk), never a result.
+ * PostgreSQL: whether the query matches so many rows in `states` that the list's own order,
+ * walked, fills a page within WALK_ROWS rows («иванов», «яковлев» among open tickets: one row in 6
+ * and in 36), by the sample of its trigram counts (sampled-matches.ts).
  */
 function sampleShowsCommon(
   database: Database,
@@ -160,26 +149,26 @@ function sampleShowsCommon(
   search: SearchQuery,
   states?: readonly string[],
 ): boolean {
-  const sample = database.trigramStats?.sampleOf?.(table);
-  if (!sample) return false;
-  const stated = SEARCHED_COLUMNS[table].state && states;
-  // Read in the sample's order (shuffled) only as far as decides it: COMMON_IN_SAMPLE matches
-  // within this many rows in the states are one in sixty or more (~1 ms of the server's thread).
-  const within = (COMMON_IN_SAMPLE * WALK_ROWS) / (DEFAULT_PAGE_SIZE + 1);
-  let read = 0;
-  const pages = new Set<number>();
-  let hits = 0;
-  for (const row of sample.rows) {
-    if (stated && (row.state === null || !stated.includes(row.state))) continue;
-    read += 1;
-    if (read > within) return false;
-    // The domain's rule (as the browser judges live rows), the record's number aside: no id here.
-    if (!searchMatches(search, NO_RECORD, row.text, row.phone)) continue;
-    hits += 1;
-    pages.add(row.page);
-    if (hits >= COMMON_IN_SAMPLE) return pages.size >= PAGES_IN_SAMPLE;
-  }
-  return false;
+  const within = (HITS_TO_TRUST * WALK_ROWS) / (DEFAULT_PAGE_SIZE + 1);
+  return sampleShowsShare(database, table, search, states, within);
+}
+
+/**
+ * PostgreSQL: whether the query matches more rows in `states` than CANDIDATE_LIMIT, by the sample
+ * of its trigram counts — its candidates would be read only to find them too many («орлова» among
+ * every state: ~5,300 tasks, 20–40 ms to read 2,501 of them). The sample is asked for half as many
+ * again: a share it shows is within ±30 % (HITS_TO_TRUST), so that even its low end is too many.
+ */
+function sampleShowsMany(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+): boolean {
+  const counts = database.trigramStats?.of(table);
+  if (!counts) return false;
+  const within = (HITS_TO_TRUST * rowsInStates(counts, table, states)) / (1.5 * CANDIDATE_LIMIT);
+  return sampleShowsShare(database, table, search, states, within);
 }
 
 /** SQLite reads at most this many times CANDIDATE_LIMIT candidates (sparseCandidates). */
@@ -231,6 +220,53 @@ export function indexPlan(
     use: 'index',
     rows: number === null ? rows : sql`(select id from ${rows} as named union all select ${number})`,
   };
+}
+
+/**
+ * PostgreSQL: how the counts beside the states (worklist-counts.ts) find a state's matches, up to
+ * `upTo`, where the query holds one or two characters: pg_trgm has no pair of them, and the
+ * rule's LIKE read every row of the state («77» among 63,000 tasks in progress: 104 ms). Then
+ * the rows the search index names, as a condition on the list's own table (its state-first
+ * pieces' index answers it, and the LIMIT stops the table pages read; 1,001 of 1,643 candidates,
+ * 19 ms) — unless the state's matches are dense enough to walk to (denseInState: «о», 6 against
+ * 40 ms). Undefined: the rule's LIKEs, the planner choosing between pg_trgm and a walk. Wider
+ * than the rule (short strings are looked for in the text and digits together): check the
+ * rule beside it.
+ */
+export function countingCondition(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  state: string,
+  upTo: number,
+): RawBuilder<SqlBool> | undefined {
+  if (containedStrings(search).every(isLong) || denseInState(database, table, search, state, upTo)) {
+    return undefined;
+  }
+  const number = recordNumber(table, search);
+  const named = pgCandidates(database, table, search, [state]);
+  return number === null ? named : sql<SqlBool>`(${named} or id = ${number})`;
+}
+
+/**
+ * PostgreSQL: whether a state's matches are dense enough that counting `upTo` of them reads fewer
+ * rows walking the state than naming them by the index: its bitmap holds every candidate in the
+ * state (~0.5 µs each, a row walked ~3 µs). Walking wins where the share of matches is above
+ * about √(6 · upTo / rows in the state): «о» among 714,000 closed tasks (nine in ten). Judged on
+ * the sample (sampled-matches.ts); without one, not dense: the index is never slow for a rare
+ * query, a walk is.
+ */
+function denseInState(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  state: string,
+  upTo: number,
+): boolean {
+  const counts = database.trigramStats?.of(table);
+  if (!counts) return false;
+  const share = Math.min(1, Math.sqrt((6 * upTo) / Math.max(1, rowsInStates(counts, table, [state]))));
+  return sampleShowsShare(database, table, search, [state], HITS_TO_TRUST / share);
 }
 
 /** The record number a query names (`#12`, or digits that may be one); clients have none. */

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
 import { afterBulkChange } from './analyze';
+import type { Database } from './database';
+import { stateTrigram } from './migrations/0017-search-index';
 import { INDEX_ONLY, setLocal } from './read-candidates';
 import { phoneStartRows } from './candidate-parts';
 import { CANDIDATE_LIMIT, indexPlan, planSearch } from './search-index';
@@ -111,6 +113,32 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL: a query its sam
     // stretch stands for.
     await spread(80, false, 6000);
     expect((await plan('замена')).use).toBe('ids');
+  });
+
+  it('walks at once a query its sample shows matching more rows than it reads ids of', async () => {
+    // The table holds 75 matches; the counts say a million open tasks, one in 200 «замена»
+    // (5,000: more than CANDIDATE_LIMIT, too sparse to be common). Told so, the plan walks
+    // without reading the ids; the 75 are read otherwise.
+    await spread(80, false, 6000);
+    const told: Database = {
+      ...pg.database,
+      trigramStats: {
+        ...pg.database.trigramStats!,
+        of: () => ({ rows: 1_000_000, docs: new Map([[stateTrigram('new'), 1_000_000]]) }),
+        sampleOf: () => ({
+          rows: Array.from({ length: 20_000 }, (_, i) => ({
+            text: i % 200 === 0 ? 'замена экрана' : 'чистка',
+            phone: '',
+            state: 'new',
+            page: i,
+          })),
+        }),
+      },
+    };
+    const search = parseSearchQuery('замена');
+    expect(await planSearch(told, 'tasks', search, ['new'])).toMatchObject({ use: 'walk', whole: true });
+    const read = await plan('замена');
+    expect(read.use === 'ids' && read.ids.length).toBe(75);
   });
 
   it('asks its index for the trigram holding the last letter, which tells «зайцева» from «зайцев»', async () => {

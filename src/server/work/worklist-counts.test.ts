@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { parseSearchQuery } from '../../domain/search-text';
+import { parseSearchQuery, type SearchQuery } from '../../domain/search-text';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { newClientColumns } from '../clients/client-columns';
 import { matchesSearch } from '../db/search-condition';
-import { indexPlan, PLAIN_WALK } from '../db/search-index';
+import { countingCondition, indexPlan, PLAIN_WALK } from '../db/search-index';
 import { insertItems } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
 import { countWork, drivenBy } from './worklist-counts';
@@ -147,6 +147,61 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
       await countWork(db, { kinds: ['ticket', 'task'], search, searchPlans }, { cap: 1, capWithIndex: true }),
     ).toEqual({ new: 5, in_progress: 0, closed: 0 });
   });
+});
+
+// PostgreSQL counts one or two characters, which pg_trgm cannot answer, off the pieces' index
+// where a state's matches are sparse (search-index.ts countingCondition); dense, by the rule.
+describeEachDatabase('counts of one or two characters', (ctx) => {
+  it.runIf(ctx.dialect === 'postgres')(
+    'are read off the pieces’ index where sparse, walked where dense, and come out the same',
+    async () => {
+      const db = ctx.database.db;
+      // 1,200 closed tasks, a dozen to a table page: «обмен» in each, one in 40 «обмен 77», one
+      // in 60 with a phone holding «77», one in 100 numbered nothing of either.
+      await sql`
+        insert into tasks (title, description, status, created_at, updated_at, closed_at, search_text,
+                           client_phone_digits, work_state, work_sort)
+        select t, repeat('описание ', 60), 'done', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z',
+               '2026-11-02T09:00:00.000Z', t, case when i % 60 = 0 then '79123457701' else '79123456801' end,
+               'closed', '9' || lpad(i::text, 22, '0')
+        from (select i, case when i % 40 = 0 then 'обмен 77' else 'обмен' end as t
+              from generate_series(1, 1200) as i) as n`.execute(db);
+      await sql`analyze tasks`.execute(db);
+      await ctx.database.trigramStats!.refresh();
+      const condition = (q: string) =>
+        countingCondition(ctx.database, 'tasks', parseSearchQuery(q), 'closed', 1001);
+      // «77»: one in 24 (text or phone), sparse for a count of 1,001; «о», in every row, dense;
+      // three characters and more: pg_trgm answers the rule's LIKE.
+      expect(condition('77')?.compile(db).sql).toContain('array_to_tsvector');
+      expect(condition('о')).toBeUndefined();
+      expect(condition('обмен')).toBeUndefined();
+      const stateCondition = (kind: WorkKind, search: SearchQuery, state: WorkState, upTo: number) =>
+        countingCondition(ctx.database, TABLES[kind], search, state, upTo);
+      for (const [q, cap] of [
+        ['77', 1001],
+        ['77', 10],
+        ['7', 1001],
+        ['о', 1001],
+        ['о', 10],
+        ['ъ', 1001],
+        ['#40', 1001],
+      ] as const) {
+        const search = parseSearchQuery(q);
+        // Capped (a plan that is not a short list of ids), as a common query is.
+        const searchPlans = { task: { use: 'walk' as const, whole: true } };
+        const filter = { kinds: ['task'] as WorkKind[], search, searchPlans };
+        const exact = await countWork(db, filter);
+        const capped = await countWork(db, filter, { cap, capWithIndex: true, stateCondition });
+        expect(capped, `«${q}» up to ${cap}`).toEqual({
+          new: 0,
+          in_progress: 0,
+          closed: Math.min(cap + 1, exact.closed),
+        });
+      }
+      // 30 by their text, 20 by their phone, 10 of them by both; and task 77, by its number.
+      expect((await countWork(db, { kinds: ['task'], search: parseSearchQuery('77') })).closed).toBe(41);
+    },
+  );
 });
 
 // docs/decisions/029: on PostgreSQL the search indexes hold the state as their first column, so

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isSearching, type SearchQuery } from '../../domain/search-text';
 import type { WorkKind, WorkState } from '../../domain/worklist';
-import { matchesSearch } from '../db/search-condition';
+import { matchesOnNamedRows, matchesSearch } from '../db/search-condition';
 import { PLAIN_WALK, type IndexPlan, type SearchPlan } from '../db/search-index';
 import type { DB } from '../db/schema';
 import { withOverLimit, withTicketFacets } from './worklist-filters';
@@ -36,6 +36,18 @@ export interface CountOptions {
    * `id in (…)`, SQLite read every candidate first.
    */
   stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
+  /**
+   * PostgreSQL's way (`filter`): the rows of one state the search index names, as a condition on
+   * the table (indexedCondition), the rule checked beside it; undefined (matches dense enough to
+   * walk to) or without, the rule's LIKEs alone — which pg_trgm cannot answer for one or two
+   * characters: a rare pair read every row of the state.
+   */
+  stateCondition?: (
+    kind: WorkKind,
+    search: SearchQuery,
+    state: WorkState,
+    upTo: number,
+  ) => RawBuilder<SqlBool> | undefined;
   /** About how many items of a kind are in a state (the trigram counts'): which side to count first. */
   population?: (kind: WorkKind, state: WorkState) => number | undefined;
 }
@@ -51,16 +63,23 @@ export interface CountOptions {
 export async function countWork(
   db: Kysely<DB>,
   filter: Omit<WorkFilter, 'states' | 'overdueBefore'>,
-  { cap, capWithIndex = false, stateCandidates, population }: CountOptions = {},
+  { cap, capWithIndex = false, stateCandidates, stateCondition, population }: CountOptions = {},
 ): Promise<Record<WorkState, number>> {
   const searching = isSearching(filter.search);
   const { search } = filter;
   const tableOf = (kind: WorkKind) => (kind === 'ticket' ? 'tickets' : 'tasks');
-  const narrowed = (kind: WorkKind, plan: SearchPlan, from = db.selectFrom(tableOf(kind))) => {
+  /** `named`: the rule checked on rows a condition beside it names (stateCondition). */
+  const narrowed = (kind: WorkKind, plan: SearchPlan | 'named', from = db.selectFrom(tableOf(kind))) => {
     let query = from;
     if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
     else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
-    if (searching) query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, plan));
+    if (searching) {
+      query = query.where((eb) =>
+        plan === 'named'
+          ? matchesOnNamedRows(eb, search, SEARCH_COLUMNS)
+          : matchesSearch(eb, search, SEARCH_COLUMNS, plan),
+      );
+    }
     return withTicketFacets(withOverLimit(query, filter.overLimit), filter);
   };
   // Capped where the search index's candidates can be counted part-way (not a short list of
@@ -85,10 +104,13 @@ export async function countWork(
   /** A side's matches in one state, counted up to `upTo`. */
   const countUpTo = async (kind: WorkKind, workState: WorkState, upTo: number) => {
     const table = tableOf(kind);
+    const named = stateCondition?.(kind, search, workState, upTo);
     const matches = (
       stateCandidates
         ? narrowed(kind, PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
-        : narrowed(kind, countingPlan(planFor(filter, kind)))
+        : named
+          ? narrowed(kind, 'named').where(named)
+          : narrowed(kind, countingPlan(planFor(filter, kind)))
     )
       .select(sql<number>`1`.as('one'))
       .where(sql<string>`(work_state || '')`, '=', workState)

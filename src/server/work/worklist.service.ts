@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/client-schemas';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { indexPlan, itemsInState, planSearch, type SearchPlan } from '../db/search-index';
+import { countingCondition, indexPlan, itemsInState, planSearch, type SearchPlan } from '../db/search-index';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -190,6 +190,10 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
         stateCandidates:
           cappedCountWay(database.dialect) === 'drive'
             ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
+            : undefined,
+        stateCondition:
+          cappedCountWay(database.dialect) === 'filter'
+            ? (kind, search, state, upTo) => countingCondition(database, TABLES[kind], search, state, upTo)
             : undefined,
         population: (kind, state) => itemsInState(database, TABLES[kind], state),
       },

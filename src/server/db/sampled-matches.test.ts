@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { parseSearchQuery } from '../../domain/search-text';
+import type { Database } from './database';
+import { HITS_TO_TRUST, sampleShowsShare } from './sampled-matches';
+import type { SampledRows } from './trigram-stats';
+
+/** A database whose trigram counts drew these rows of the tasks (only the sample is read). */
+function sampled(rows: SampledRows['rows']): Database {
+  return { trigramStats: { sampleOf: () => ({ rows }) } } as unknown as Database;
+}
+
+/** `count` sampled open tasks, every `every`-th titled «замена экрана», each on a page of its own. */
+function rows(count: number, every: number, firstAt = 0) {
+  return Array.from({ length: count }, (_, i) => ({
+    text: i >= firstAt && (i - firstAt) % every === 0 ? 'замена экрана' : 'чистка',
+    phone: '',
+    state: 'new',
+    page: i,
+  }));
+}
+
+const shows = (database: Database, within: number, states = ['new']) =>
+  sampleShowsShare(database, 'tasks', parseSearchQuery('замена'), states, within);
+
+it('tells a share of at least HITS_TO_TRUST in `within` rows of the states shown', () => {
+  // One in 20 of 2,000 rows: 50 within the first 1,000, not within 800.
+  const database = sampled(rows(2000, 20));
+  expect(shows(database, 1000)).toBe(true);
+  expect(shows(database, 800)).toBe(false);
+  // Rows in other states are not counted.
+  expect(shows(database, 1000, ['closed'])).toBe(false);
+});
+
+it('does not trust hits written together on a few pages', () => {
+  const together = rows(2000, 20).map((row) => ({ ...row, page: Math.floor(row.page / 400) }));
+  expect(shows(sampled(together), 1000)).toBe(false);
+});
+
+it('gives up a quarter of the way with fewer than half the hits due by then', () => {
+  // Every fifth row from row 300 on: 50 hits by row 550 of 1,000, but none in the first 250.
+  expect(shows(sampled(rows(2000, 5, 300)), 1000)).toBe(false);
+  // From row 200: the first quarter holds 10, more than half of the 12.5 due.
+  expect(shows(sampled(rows(2000, 5, 200)), 1000)).toBe(true);
+  expect(HITS_TO_TRUST).toBe(50);
+});
+
+it('shows nothing without a sample (SQLite, or before the first count)', () => {
+  expect(shows({ trigramStats: undefined } as unknown as Database, 1000)).toBe(false);
+});
