@@ -15,6 +15,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/database';
 import {
   hostSpeedMs,
+  percentile,
   signIn,
   startServer,
   timeRequests as timeRequestsOf,
@@ -127,8 +128,9 @@ async function benchTarget(target: BenchTarget, port: number) {
   const rows: { measure: string; open: Timing; all?: Timing }[] = [];
   const base = `http://127.0.0.1:${port}`;
   let concurrent: { alone: Timing; during: Timing; searches: number } | undefined;
-  const edits = { withIndex: 0, without: 0 };
-  const writes = { withIndex: 0, without: 0 };
+  // Each write's time, with and without the index.
+  const edits = { withIndex: [] as number[], without: [] as number[] };
+  const writes = { withIndex: [] as number[], without: [] as number[] };
   let writeRounds = 1;
   try {
     await waitForDigest(target.database);
@@ -205,9 +207,10 @@ async function benchTarget(target: BenchTarget, port: number) {
     await Promise.all(searchers);
     concurrent = { alone, during, searches };
     log(`[${target.name}] what the index costs a write…`);
-    writeRounds = target.database.dialect === 'sqlite' ? 3 : 1;
-    // SQLite's index is its triggers, put back in an instant: with and without alternate round by
-    // round, so that neither half gets the machine's quieter minutes. PostgreSQL's GIN indexes take
+    writeRounds = target.database.dialect === 'sqlite' ? 10 : 1;
+    // SQLite's index is its triggers, put back in an instant: with and without alternate in short
+    // rounds, so that neither half gets the machine's quieter minutes (in three rounds of 100, one
+    // slow stretch of the disk's once made the index cost 2.3× on average). PostgreSQL's GIN indexes take
     // minutes to build at 2,000,000 items: with, then without.
     const perRound = Math.max(1, Math.round(WRITES / writeRounds));
     // Not timed: the first edits read rows and pages no search brought in yet (at 2,000,000 items
@@ -215,16 +218,12 @@ async function benchTarget(target: BenchTarget, port: number) {
     await timeSingleRowWrites(target.database, 'разогрев', 20);
     await timeTitleEdits(base, cookie, target.database, 'разогрев', 20);
     for (let round = 0; round < writeRounds; round += 1) {
-      writes.withIndex += await timeSingleRowWrites(target.database, 'с индексом', perRound);
-      edits.withIndex += await timeTitleEdits(base, cookie, target.database, 'с индексом', perRound);
+      writes.withIndex.push(...(await timeSingleRowWrites(target.database, 'с индексом', perRound)));
+      edits.withIndex.push(...(await timeTitleEdits(base, cookie, target.database, 'с индексом', perRound)));
       const putBack = await dropIndex(target.database);
-      edits.without += await timeTitleEdits(base, cookie, target.database, 'без индекса', perRound);
-      writes.without += await timeSingleRowWrites(target.database, 'без индекса', perRound);
+      edits.without.push(...(await timeTitleEdits(base, cookie, target.database, 'без индекса', perRound)));
+      writes.without.push(...(await timeSingleRowWrites(target.database, 'без индекса', perRound)));
       if (round < writeRounds - 1) await putBack();
-    }
-    for (const half of [writes, edits]) {
-      half.withIndex /= writeRounds;
-      half.without /= writeRounds;
     }
   } finally {
     server.kill();
@@ -232,7 +231,14 @@ async function benchTarget(target: BenchTarget, port: number) {
   return { seedSeconds, rows, concurrent, writes, edits, writeRounds };
 }
 
-/** A task's title edited through the API, as a person does (GET, then PATCH with its version): mean ms per PATCH. */
+/** Ids read once a database: each round of writes picks among the same rows. */
+const idsOf = new Map<string, number[]>();
+async function idsOnce(key: string, read: () => Promise<number[]>) {
+  if (!idsOf.has(key)) idsOf.set(key, await read());
+  return idsOf.get(key)!;
+}
+
+/** A task's title edited through the API, as a person does (GET, then PATCH with its version): ms of each PATCH. */
 async function timeTitleEdits(
   base: string,
   cookie: string,
@@ -240,11 +246,18 @@ async function timeTitleEdits(
   label: string,
   count: number,
 ) {
-  const ids = (
-    await database.db.selectFrom('tasks').select('id').where('deleted_at', 'is', null).limit(20000).execute()
-  ).map((row) => row.id);
+  const ids = await idsOnce(`${database.dialect} tasks`, async () =>
+    (
+      await database.db
+        .selectFrom('tasks')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .limit(20000)
+        .execute()
+    ).map((row) => row.id),
+  );
   const headers = { cookie, 'content-type': 'application/json' };
-  let total = 0;
+  const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const id = ids[below(ids.length)]!;
     const { task } = (await (await fetch(`${base}/api/tasks/${id}`, { headers: { cookie } })).json()) as {
@@ -258,9 +271,9 @@ async function timeTitleEdits(
     });
     if (!response.ok) throw new Error(`edit: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
-    total += performance.now() - started;
+    times.push(performance.now() - started);
   }
-  return total / count;
+  return times;
 }
 
 /**
@@ -296,13 +309,16 @@ async function dropIndex(database: Database): Promise<() => Promise<void>> {
   };
 }
 
-/** The database alone: WRITES single-row transactions changing a ticket's searched text (mean ms). */
+/** The database alone: single-row transactions changing a ticket's searched text (ms of each). */
 async function timeSingleRowWrites(database: Database, label: string, count: number) {
   const { db } = database;
-  const ids = (await db.selectFrom('tickets').select('id').orderBy('id').execute()).map((row) => row.id);
-  const started = performance.now();
+  const ids = await idsOnce(`${database.dialect} tickets`, async () =>
+    (await db.selectFrom('tickets').select('id').orderBy('id').execute()).map((row) => row.id),
+  );
+  const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const id = ids[below(ids.length)]!;
+    const started = performance.now();
     await db.transaction().execute((trx) =>
       trx
         .updateTable('tickets')
@@ -310,8 +326,9 @@ async function timeSingleRowWrites(database: Database, label: string, count: num
         .where('id', '=', id)
         .execute(),
     );
+    times.push(performance.now() - started);
   }
-  return (performance.now() - started) / count;
+  return times;
 }
 
 const { targets, pgUrl } = await benchTargets();
@@ -353,11 +370,25 @@ for (const [index, target] of targets.entries()) {
           `text that matches nothing with Закрытые ticked (${r.concurrent.searches} searches meanwhile).`,
       );
     }
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+    const write = (half: { withIndex: number[]; without: number[] }) => {
+      const mean = (times: number[]) => times.reduce((sum, t) => sum + t, 0) / times.length;
+      const median = (times: number[]) =>
+        percentile(
+          [...times].sort((a, b) => a - b),
+          50,
+        );
+      const [a, b] = [half.withIndex, half.without];
+      return (
+        `mean ${ms(mean(a))} with the index, ${ms(mean(b))} without it (${ratio(mean(a), mean(b))}); ` +
+        `median ${ms(median(a))} and ${ms(median(b))} (${ratio(median(a), median(b))})`
+      );
+    };
+    const rounds =
+      r.writeRounds > 1 ? `; with and without the index alternating in ${r.writeRounds} rounds` : '';
     lines.push(
-      `- A task's title edited through the API (${WRITES} edits, the PATCH timed${r.writeRounds > 1 ? `; with and without the index alternating in ${r.writeRounds} rounds` : ''}): ${ms(r.edits.withIndex)} with the index, ` +
-        `${ms(r.edits.without)} without it (${(r.edits.withIndex / r.edits.without).toFixed(2)}×).`,
-      `- The database alone (${WRITES} single-row transactions changing a ticket's searched text): ${ms(r.writes.withIndex)} with the index, ` +
-        `${ms(r.writes.without)} without it (${(r.writes.withIndex / r.writes.without).toFixed(2)}×).`,
+      `- A task's title edited through the API (${r.edits.withIndex.length} edits a half, the PATCH timed${rounds}): ${write(r.edits)}.`,
+      `- The database alone (${r.writes.withIndex.length} single-row transactions a half, changing a ticket's searched text): ${write(r.writes)}.`,
       `- Seeding (index kept as rows went in) took ${r.seedSeconds.toFixed(1)} s.`,
       '',
     );
