@@ -210,7 +210,7 @@ async function benchTarget(target: BenchTarget, port: number) {
     writeRounds = target.database.dialect === 'sqlite' ? 10 : 1;
     // SQLite's index is its triggers, put back in an instant: with and without alternate in short
     // rounds, so that neither half gets the machine's quieter minutes (in three rounds of 100, one
-    // slow stretch of the disk's once made the index cost 2.3× on average). PostgreSQL's GIN indexes take
+    // slow stretch of the machine's once made the index cost 2.3× on average). PostgreSQL's GIN indexes take
     // minutes to build at 2,000,000 items: with, then without.
     const perRound = Math.max(1, Math.round(WRITES / writeRounds));
     // Not timed: the first edits read rows and pages no search brought in yet (at 2,000,000 items
