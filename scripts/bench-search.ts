@@ -183,6 +183,15 @@ async function benchTarget(target: BenchTarget, port: number) {
         ),
       });
     }
+    // The counts of what people type first: a letter, two, a ticket's number begun («77»).
+    rows.push({
+      measure: 'State counts (/api/work/counts?q=), one or two characters, common',
+      open: await timeRequests(
+        base,
+        cookie,
+        sets['one or two characters, common'].map((t) => `/api/work/counts?q=${q(t)}`),
+      ),
+    });
 
     // Other people's first page, alone and while two people search with Закрытые ticked.
     log(`[${target.name}] first page while others search…`);
