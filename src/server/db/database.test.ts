@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, sqliteCacheKib, SQLITE_CACHE_KIB, type Database } from './database';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
+import { openDatabase, POOL_IDLE_MS, sqliteCacheKib, SQLITE_CACHE_KIB, type Database } from './database';
 
 describe('SQLite page cache (ADR 032)', () => {
   it('is a sixteenth of the file, never under 64 MB nor over 128 MB', () => {
@@ -34,5 +37,37 @@ describe('SQLite page cache (ADR 032)', () => {
       opened = undefined;
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(testDialects().includes('postgres'))('PostgreSQL connection pool', () => {
+  let test: TestDatabase | undefined;
+  afterEach(async () => {
+    await test?.cleanup();
+    test = undefined;
+  });
+
+  it('outlives an idle connection the server ended, and opens another for the next query', async () => {
+    test = await createTestDatabase('postgres');
+    const { db } = test.database;
+    const pidOf = async () =>
+      (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+    const idle = await pidOf();
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // From another connection, as an administrator or a restart would.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [idle]);
+      await admin.end();
+      await vi.waitFor(() => expect(warned).toHaveBeenCalledOnce());
+      expect(await pidOf()).not.toBe(idle);
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it('keeps idle connections for minutes, not pg’s ten seconds', () => {
+    expect(POOL_IDLE_MS).toBeGreaterThanOrEqual(60_000);
   });
 });
