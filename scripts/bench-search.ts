@@ -5,6 +5,7 @@
 // with and without Закрытые, the other lists and the counts; other people's first page while
 // searches run; and what the index costs a write. Seeds fresh databases, runs the real server
 // as a child process, measures over HTTP. Prints Markdown.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +118,7 @@ async function benchTarget(target: BenchTarget, port: number) {
   const emails = await seed(target.database.db, sizes);
   await afterBulkChange(target.database);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
+  await settle(target.database);
   const sets = await queries(target.database);
 
   const server = await startServer(port, {
@@ -240,6 +242,24 @@ async function benchTarget(target: BenchTarget, port: number) {
   return { seedSeconds, rows, concurrent, writes, edits, writeRounds };
 }
 
+/**
+ * The seed's writes on disk before anything is measured: PostgreSQL's CHECKPOINT (a superuser's or
+ * pg_checkpoint's; skipped, and said so, without it) and the kernel's `sync`. Otherwise the first
+ * measures ran while PostgreSQL and the kernel wrote ~3 GB out at 2,000,000 items (in-process, the
+ * common surnames with a 5 GB write going on beside them: p95 36 → 51 ms) — a shop's searches run
+ * long after its data went in, not in the minutes after.
+ */
+async function settle(database: Database) {
+  if (database.dialect === 'postgres') {
+    await sql`checkpoint`.execute(database.db).catch((error: unknown) => {
+      log(
+        `CHECKPOINT not allowed (${error instanceof Error ? error.message : String(error)}); measured without it`,
+      );
+    });
+  }
+  execFileSync('sync');
+}
+
 /** Ids read once a database: each round of writes picks among the same rows. */
 const idsOf = new Map<string, number[]>();
 async function idsOnce(key: string, read: () => Promise<number[]>) {
@@ -353,7 +373,7 @@ const lines = [
     `host speed reference ${hostSpeed} ms (scripts/lib/bench-kit.ts hostSpeedMs; lower is faster). ` +
     `Data: ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
     `${sizes.clients.toLocaleString('en')} clients (\`npm run seed\` data, 10 % in the Корзина); ${REQUESTS} sequential ` +
-    'requests per measure, rotating through its queries, after a warm-up; «+ Закрытые» ticks every state.',
+    "requests per measure, rotating through its queries, after a warm-up and after the seed's writes reached the disk (PostgreSQL CHECKPOINT, sync); «+ Закрытые» ticks every state.",
   '',
 ];
 for (const [index, target] of targets.entries()) {
