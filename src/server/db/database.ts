@@ -101,7 +101,8 @@ function openPostgres(connectionString: string, schema?: string): Database {
   });
   // An idle connection the server ended (a restart, an administrator's pg_terminate_backend) is
   // dropped by the pool, which then reports it here: unheard, the report would end the process.
-  // The next query opens a new connection; a query under way gets its own error.
+  // The next query opens a new connection. (A connection checked out — a query or a transaction
+  // under way — is not the pool's to report: its user gets the error.)
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -94,7 +94,7 @@ export class PgTrigramStats implements TrigramCounts {
       this.counted.set(table, rows);
       this.samples.set(table, {
         // Shuffled: the sample comes in the table's order (oldest rows first), and a search reads
-        // only a part of it (search-index.ts sampleShowsCommon), which must stand for the whole.
+        // only a part of it (sampled-matches.ts sampleShowsShare), which must stand for the whole.
         rows: shuffled(rowsRead),
       });
     }

@@ -42,7 +42,7 @@ export function matchesSearch<DB, TB extends keyof DB>(
 }
 
 /**
- * The rule checked on the rows a condition beside it names (indexedCondition): as LIKEs no index
+ * The rule checked on the rows a condition beside it names (search-index.ts countingCondition): as LIKEs no index
  * answers, so that the planner reads what that condition asks its indexes for.
  */
 export function matchesOnNamedRows<DB, TB extends keyof DB>(

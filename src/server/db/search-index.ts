@@ -252,7 +252,8 @@ export function countingCondition(
  * PostgreSQL: whether a state's matches are dense enough that counting `upTo` of them reads fewer
  * rows walking the state than naming them by the index: its bitmap holds every candidate in the
  * state (~0.5 µs each, a row walked ~3 µs). Walking wins where the share of matches is above
- * about √(6 · upTo / rows in the state): «о» among 714,000 closed tasks (nine in ten). Judged on
+ * about √(6 · upTo / rows in the state), ~9 % among 714,000 closed tasks («о», in nine rows of ten,
+ * is dense there). Judged on
  * the sample (sampled-matches.ts); without one, not dense: the index is never slow for a rare
  * query, a walk is.
  */

@@ -38,9 +38,9 @@ export interface CountOptions {
   stateCandidates?: (kind: WorkKind, search: SearchQuery, state: WorkState) => IndexPlan;
   /**
    * PostgreSQL's way (`filter`): the rows of one state the search index names, as a condition on
-   * the table (indexedCondition), the rule checked beside it; undefined (matches dense enough to
-   * walk to) or without, the rule's LIKEs alone — which pg_trgm cannot answer for one or two
-   * characters: a rare pair read every row of the state.
+   * the table (search-index.ts countingCondition), the rule checked beside it. Undefined (every
+   * string three characters or more, which pg_trgm answers; or matches dense enough to walk to),
+   * or no option: the rule's LIKEs alone.
    */
   stateCondition?: (
     kind: WorkKind,
@@ -104,7 +104,7 @@ export async function countWork(
   /** A side's matches in one state, counted up to `upTo`. */
   const countUpTo = async (kind: WorkKind, workState: WorkState, upTo: number) => {
     const table = tableOf(kind);
-    const named = stateCondition?.(kind, search, workState, upTo);
+    const named = stateCandidates ? undefined : stateCondition?.(kind, search, workState, upTo);
     const matches = (
       stateCandidates
         ? narrowed(kind, PLAIN_WALK, drivenBy(db, table, stateCandidates(kind, search, workState)))
