@@ -3,6 +3,7 @@ import { searchMatches } from '../../domain/worklist-match';
 import type { Database } from './database';
 import { SEARCHED_COLUMNS } from './migrations/0017-search-index';
 import type { SearchedTable } from './search-index';
+import { rowsInStates } from './trigram-stats';
 
 /**
  * Sampled rows matching a query, at least, for their share of the sample to stand for the list's
@@ -52,4 +53,48 @@ export function sampleShowsShare(
     if (hits >= HITS_TO_TRUST) return pages.size >= PAGES_TO_TRUST;
   }
   return false;
+}
+
+/**
+ * Whether the query matches at least `matches` rows in `states`: their share of those rows, by the
+ * trigram counts' row counts. False without counts.
+ */
+export function sampleShowsAtLeast(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states: readonly string[] | undefined,
+  matches: number,
+): boolean {
+  const counts = database.trigramStats?.of(table);
+  if (!counts) return false;
+  const rows = Math.max(1, rowsInStates(counts, table, states));
+  return sampleShowsShare(
+    database,
+    table,
+    search,
+    states,
+    (HITS_TO_TRUST * rows) / Math.min(rows, Math.max(1, matches)),
+  );
+}
+
+/**
+ * PostgreSQL: whether a state's matches are dense enough that counting `upTo` of them reads fewer
+ * rows walking the state than naming them by the index: its bitmap holds every candidate in the
+ * state (~0.5 µs each, a row walked ~3 µs). Walking wins where the share of matches is above about
+ * √(6 · upTo / rows in the state), ~9 % among 714,000 closed tasks («о», in nine rows of ten, is
+ * dense there) — at least √(6 · upTo · rows) matches. Without a sample, not dense: the index is
+ * never slow for a rare query, a walk is.
+ */
+export function sampleShowsDense(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  state: string,
+  upTo: number,
+): boolean {
+  const counts = database.trigramStats?.of(table);
+  if (!counts) return false;
+  const rows = rowsInStates(counts, table, [state]);
+  return sampleShowsAtLeast(database, table, search, [state], Math.sqrt(6 * upTo * rows));
 }

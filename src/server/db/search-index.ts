@@ -7,11 +7,11 @@ import { phoneTail } from './migrations/0022-phone-start-covered';
 import { hasPhoneTail, inStateCondition, isLong, keyColumn, phoneStartRows } from './candidate-parts';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { readCandidates } from './read-candidates';
-import { HITS_TO_TRUST, sampleShowsShare } from './sampled-matches';
+import { HITS_TO_TRUST, sampleShowsAtLeast, sampleShowsDense, sampleShowsShare } from './sampled-matches';
 import { WALK_ROWS } from './read-planned';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
-import type { TableTrigrams } from './trigram-stats';
+import { rowsInStates, type TableTrigrams } from './trigram-stats';
 
 export type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 
@@ -92,7 +92,11 @@ export async function planSearch(
   // 30–90 ms (a page each, most from outside shared buffers).
   if (
     !sqlite &&
-    (sampleShowsCommon(database, table, search, states) || sampleShowsMany(database, table, search, states))
+    (sampleShowsCommon(database, table, search, states) ||
+      // More rows than it reads ids of: they would be read only to find them too many («орлова»
+      // among every state, ~5,300 tasks: 20–40 ms to read 2,501). Half as many again: the low
+      // end of a share the sample shows (±30 %) is then still too many.
+      sampleShowsAtLeast(database, table, search, states, 1.5 * CANDIDATE_LIMIT))
   ) {
     return { use: 'walk', otherwise: indexPlan(database, table, search, states), whole: true };
   }
@@ -153,24 +157,6 @@ function sampleShowsCommon(
   return sampleShowsShare(database, table, search, states, within);
 }
 
-/**
- * PostgreSQL: whether the query matches more rows in `states` than CANDIDATE_LIMIT, by the sample
- * of its trigram counts — its candidates would be read only to find them too many («орлова» among
- * every state: ~5,300 tasks, 20–40 ms to read 2,501 of them). The sample is asked for half as many
- * again: a share it shows is within ±30 % (HITS_TO_TRUST), so that even its low end is too many.
- */
-function sampleShowsMany(
-  database: Database,
-  table: SearchedTable,
-  search: SearchQuery,
-  states?: readonly string[],
-): boolean {
-  const counts = database.trigramStats?.of(table);
-  if (!counts) return false;
-  const within = (HITS_TO_TRUST * rowsInStates(counts, table, states)) / (1.5 * CANDIDATE_LIMIT);
-  return sampleShowsShare(database, table, search, states, within);
-}
-
 /** SQLite reads at most this many times CANDIDATE_LIMIT candidates (sparseCandidates). */
 const FEW_MORE = 2;
 
@@ -199,12 +185,6 @@ export function itemsInState(database: Database, table: SearchedTable, state: st
   return database.trigramStats?.of(table)?.docs.get(stateTrigram(state));
 }
 
-/** How many rows of a list are in `states`, by its state trigrams' counts (ADR 030). */
-function rowsInStates(counts: TableTrigrams, table: SearchedTable, states?: readonly string[]): number {
-  if (!states || !SEARCHED_COLUMNS[table].state) return counts.rows;
-  return states.reduce((sum, state) => sum + (counts.docs.get(stateTrigram(state)) ?? 0), 0);
-}
-
 /** Every row the index names for the query, however many; `#N` adds row N. */
 export function indexPlan(
   database: Database,
@@ -228,7 +208,7 @@ export function indexPlan(
  * rule's LIKE read every row of the state («77» among 63,000 tasks in progress: 104 ms). Then
  * the rows the search index names, as a condition on the list's own table (its state-first
  * pieces' index answers it, and the LIMIT stops the table pages read; 1,001 of 1,643 candidates,
- * 19 ms) — unless the state's matches are dense enough to walk to (denseInState: «о», 6 against
+ * 19 ms) — unless the state's matches are dense enough to walk to (sampleShowsDense: «о», 6 against
  * 40 ms). Undefined: the rule's LIKEs, the planner choosing between pg_trgm and a walk. Wider
  * than the rule (short strings are looked for in the text and digits together): check the
  * rule beside it.
@@ -240,34 +220,12 @@ export function countingCondition(
   state: string,
   upTo: number,
 ): RawBuilder<SqlBool> | undefined {
-  if (containedStrings(search).every(isLong) || denseInState(database, table, search, state, upTo)) {
+  if (containedStrings(search).every(isLong) || sampleShowsDense(database, table, search, state, upTo)) {
     return undefined;
   }
   const number = recordNumber(table, search);
   const named = pgCandidates(database, table, search, [state]);
   return number === null ? named : sql<SqlBool>`(${named} or id = ${number})`;
-}
-
-/**
- * PostgreSQL: whether a state's matches are dense enough that counting `upTo` of them reads fewer
- * rows walking the state than naming them by the index: its bitmap holds every candidate in the
- * state (~0.5 µs each, a row walked ~3 µs). Walking wins where the share of matches is above
- * about √(6 · upTo / rows in the state), ~9 % among 714,000 closed tasks («о», in nine rows of ten,
- * is dense there). Judged on
- * the sample (sampled-matches.ts); without one, not dense: the index is never slow for a rare
- * query, a walk is.
- */
-function denseInState(
-  database: Database,
-  table: SearchedTable,
-  search: SearchQuery,
-  state: string,
-  upTo: number,
-): boolean {
-  const counts = database.trigramStats?.of(table);
-  if (!counts) return false;
-  const share = Math.min(1, Math.sqrt((6 * upTo) / Math.max(1, rowsInStates(counts, table, [state]))));
-  return sampleShowsShare(database, table, search, [state], HITS_TO_TRUST / share);
 }
 
 /** The record number a query names (`#12`, or digits that may be one); clients have none. */

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { SEARCHED_COLUMNS, stateTrigram } from './migrations/0017-search-index';
 import type { SearchedTable } from './search-index';
 
 /**
@@ -151,3 +152,13 @@ interface VocabRow {
 
 const rowCount = (reader: SQLite.Database, table: SearchedTable) =>
   (reader.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+/** How many rows of a list are in `states`, by its state trigrams' counts (ADR 030). */
+export function rowsInStates(
+  counts: TableTrigrams,
+  table: SearchedTable,
+  states?: readonly string[],
+): number {
+  if (!states || !SEARCHED_COLUMNS[table].state) return counts.rows;
+  return states.reduce((sum, state) => sum + (counts.docs.get(stateTrigram(state)) ?? 0), 0);
+}
