@@ -121,12 +121,16 @@ export async function planSearch(
     COMMON_ESTIMATE,
     starts,
   );
-  if (found === null || found.length > CANDIDATE_LIMIT) {
+  // SQLite: more than CANDIDATE_LIMIT, yet too sparse for a walk to fill a page (sparseCandidates),
+  // are every candidate, read: their ids are the plan (below) — asking the index for them again
+  // cost ~5 ms of 14 («фёдоров игорь» among closed tickets at 2,000,000 items). PostgreSQL's
+  // sparseUpTo is 0.
+  const tooMany = found === null || (found.length > CANDIDATE_LIMIT && found.length > sparseUpTo);
+  if (tooMany) {
     const otherwise = indexPlan(database, table, search, states);
     // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
     // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
     if (!sqlite) return { use: 'walk', otherwise, whole: true };
-    if (found !== null && found.length <= sparseUpTo) return otherwise;
     return { use: 'walk', otherwise };
   }
   // With their places in the list's order (PostgreSQL, `ordered`; a record's number among them).
@@ -136,6 +140,13 @@ export async function planSearch(
   }
   const ids = new Set(found.map((candidate) => candidate.id));
   if (number !== null) ids.add(number);
+  // SQLite, more than CANDIDATE_LIMIT: as the index's rows, from one JSON array, which its
+  // planner reads first. Listed as `id in (?, ?, …)`, it walked the list's order checking each
+  // row against them instead («фёдоров игорь» among closed tickets, 3,646 ids: 230 ms against
+  // 9). Counted part-way, as the index's (worklist-counts.ts).
+  if (found.length > CANDIDATE_LIMIT) {
+    return { use: 'index', rows: sql`(select value as id from json_each(${JSON.stringify([...ids])}))` };
+  }
   return { use: 'ids', ids: [...ids] };
 }
 
@@ -164,7 +175,7 @@ const FEW_MORE = 2;
  * SQLite: up to how many candidates are too few for a walk of WALK_ROWS rows of the list to be
  * worth trying — spread over the rows in `states` (the trigram counts' state trigrams), fewer
  * than two pages' worth expected in the stretch, candidates being more than matches. Then the
- * index is read whole: «фёдоров игорь» among closed tickets, 2,777 candidates in 765,000 rows,
+ * ids read are the plan: «фёдоров игорь» among closed tickets, 2,777 candidates in 765,000 rows,
  * holds 11 in a stretch, none of them a match. More, and the walk is tried first («иванов» among
  * new tickets: 3,335 in 16,000, a page in the first few hundred rows). At most FEW_MORE ×
  * CANDIDATE_LIMIT (a common query's read grows with it); 0 without counts (the walk, as before

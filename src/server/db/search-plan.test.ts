@@ -31,14 +31,21 @@ async function tasks(count: number, title: string, from: number, state: 'new' | 
 const planFor = (q: string, states: string[]) =>
   planSearch(test.database, 'tasks', parseSearchQuery(q), states);
 
-it('reads from the index a query whose candidates are too sparse for a walk to fill a page', async () => {
+it('reads every candidate of a query too sparse for a walk to fill a page', async () => {
   // 2,600 candidates among 90,000 closed tasks: a walk of 3,000 rows would meet about 87.
   await tasks(CANDIDATE_LIMIT + 100, 'замена экрана', 1, 'closed');
   await tasks(87_400, 'чистка', CANDIDATE_LIMIT + 101, 'closed');
   // Before the trigram counts: nothing tells how many rows the states hold; the walk first.
   expect((await planFor('замена', ['closed'])).use).toBe('walk');
   await test.database.trigramStats!.refresh();
-  expect((await planFor('замена', ['closed'])).use).toBe('index');
+  // Every candidate read: the ids read are the index's rows, not the index asked again.
+  const sparse = await planFor('замена', ['closed']);
+  if (sparse.use !== 'index') throw new Error(`expected the index's rows, got ${sparse.use}`);
+  expect(sparse.rows.compile(test.database.db).sql).toContain('json_each');
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sparse.rows} as named`.execute(
+    test.database.db,
+  );
+  expect(rows[0]!.n).toBe(CANDIDATE_LIMIT + 100);
   // Many more than the stretch could be too sparse for: the walk first.
   await tasks(2 * CANDIDATE_LIMIT, 'замена батареи', 100_000, 'closed');
   expect((await planFor('замена', ['closed'])).use).toBe('walk');
