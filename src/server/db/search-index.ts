@@ -144,7 +144,7 @@ export async function planSearch(
   // planner reads first. Listed as `id in (?, ?, …)`, it walked the list's order checking each
   // row against them instead («фёдоров игорь» among closed tickets, 3,646 ids: 230 ms against
   // 9). Counted part-way, as the index's (worklist-counts.ts).
-  if (found.length > CANDIDATE_LIMIT) {
+  if (sqlite && found.length > CANDIDATE_LIMIT) {
     return { use: 'index', rows: sql`(select value as id from json_each(${JSON.stringify([...ids])}))` };
   }
   return { use: 'ids', ids: [...ids] };
@@ -301,14 +301,19 @@ function candidateRows(
   // States holding most rows (Закрытые) are not asked of the index: the state's key in it names
   // most rows, and walking them cost more than the few rows of other states it leaves out
   // («гт-523456» among closed tickets: 663 index pages and 13–15 ms, without the state 352 and
-  // 6.4 ms). The list checks the state on every row anyway, as SQLite's does (`selective`).
+  // 6.4 ms). They are checked on the rows the trigrams name instead, as an expression no index
+  // answers: the candidates stay those of the states shown, so that their number decides between
+  // ids and a walk as before, and their ids hold no other state's (readIdsInOrder).
   const counts = database.trigramStats?.of(table);
-  const broad = states && counts && rowsInStates(counts, table, states) > counts.rows / 2;
+  const broad = columns.state && states && counts && rowsInStates(counts, table, states) > counts.rows / 2;
   const wanted = broad ? undefined : states;
+  const onRows = broad
+    ? sql` and ((${sql.ref(columns.state)} || '') || '') in (${sql.join(states.map((state) => sql`${state}`))})`
+    : sql``;
   const each = columns.state && wanted && wanted.length > 1 ? wanted.map((state) => [state]) : [wanted];
   const parts = each.map(
     (some) =>
-      sql`select id${keyColumn(key)} from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked, startsApart)}`,
+      sql`select id${keyColumn(key)} from ${sql.table(table)} where ${pgCandidates(database, table, search, some, asked, startsApart)}${onRows}`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
