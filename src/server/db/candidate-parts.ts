@@ -10,14 +10,21 @@ type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 /** Three characters or more: the trigram index serves it; shorter: the piece index. */
 export const isLong = (text: string) => Array.from(text).length >= 3;
 
-/** The rows in one of the states (any, when null), as a condition to append. */
-export function inStateCondition(inStates: { column: string; states: readonly string[] } | null) {
+/**
+ * The rows in one of the states (any, when null), as a condition to append. `onRows`: checked on
+ * the rows something else names, as an expression no index answers (search-index.ts, a state
+ * holding most rows).
+ */
+export function inStateCondition(
+  inStates: { column: string; states: readonly string[] } | null,
+  onRows = false,
+) {
   // As an expression, so that no B-tree of the state's competes with the search's index: it
   // names thousands of rows that would each be checked against the search. On PostgreSQL the
   // search indexes hold this very expression as their first column (migration 0020).
-  return inStates
-    ? sql` and (${sql.ref(inStates.column)} || '') in (${sql.join(inStates.states.map((state) => sql`${state}`))})`
-    : sql``;
+  if (!inStates) return sql``;
+  const state = sql`(${sql.ref(inStates.column)} || '')`;
+  return sql` and ${onRows ? sql`(${state} || '')` : state} in (${sql.join(inStates.states.map((one) => sql`${one}`))})`;
 }
 
 /** PostgreSQL: the list's order beside each id, as `key`, where asked. */

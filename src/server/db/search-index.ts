@@ -315,9 +315,7 @@ function candidateRows(
     counts &&
     rowsInStates(counts, table, states) > counts.rows / 2;
   const wanted = broad ? undefined : states;
-  const onRows = broad
-    ? sql` and ((${sql.ref(columns.state)} || '') || '') in (${sql.join(states.map((state) => sql`${state}`))})`
-    : sql``;
+  const onRows = broad ? inStateCondition({ column: columns.state, states }, true) : sql``;
   const each = columns.state && wanted && wanted.length > 1 ? wanted.map((state) => [state]) : [wanted];
   const parts = each.map(
     (some) =>
