@@ -18,8 +18,29 @@ export function readNewestFirst<TB extends keyof DB, O>(
   const column = (name: string) => sql.ref(`${table}.${name}`);
   const ordered = <T>(query: SelectQueryBuilder<DB, TB, T>) =>
     query.orderBy(column('created_at'), 'desc').orderBy(column('id'), 'desc');
-  return readPlanned<O, CreatedCursor>(plan, limit, {
-    read: (searchPlan, upTo) => {
+  /** Where the list without its search has its n-th row; null when it has fewer. */
+  const positionAt = async (n: number): Promise<CreatedCursor | null> => {
+    const row = await ordered(
+      build(null)
+        .clearSelect()
+        .select([
+          sql<string>`${column('created_at')}`.as('created_at'),
+          sql<number>`${column('id')}`.as('id'),
+        ]),
+    )
+      .limit(1)
+      .offset(n - 1)
+      .executeTakeFirst();
+    return row ? { createdAt: row.created_at, id: Number(row.id) } : null;
+  };
+  /** The list's length is below this: a stretch's position was not found. */
+  let shorterThan = Infinity;
+  return readPlanned<O>(plan, limit, {
+    // A stretch as the rows up to its last one's position (these lists are no hot path: the
+    // worklist reads its stretch in one query, worklist.repository.ts).
+    read: async (searchPlan, within) => {
+      const upTo = within === undefined ? null : await positionAt(within);
+      if (within !== undefined && upTo === null) shorterThan = Math.min(shorterThan, within);
       let query = build(searchPlan);
       if (upTo) {
         query = query.where(
@@ -28,19 +49,8 @@ export function readNewestFirst<TB extends keyof DB, O>(
       }
       return ordered(query).limit(limit).execute();
     },
-    positionAt: async (n) => {
-      const row = await ordered(
-        build(null)
-          .clearSelect()
-          .select([
-            sql<string>`${column('created_at')}`.as('created_at'),
-            sql<number>`${column('id')}`.as('id'),
-          ]),
-      )
-        .limit(1)
-        .offset(n - 1)
-        .executeTakeFirst();
-      return row ? { createdAt: row.created_at, id: Number(row.id) } : null;
-    },
+    // Known from the stretch's position when it was past the end; else taken as reached (at worst
+    // the index is read, with the same rows).
+    reaches: async (n) => n < shorterThan,
   });
 }
