@@ -3,10 +3,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCHED_COLUMNS, stateTrigram } from './migrations/0017-search-index';
 import type { DB } from './schema';
 import type { SearchedTable } from './search-index';
-import { outgrew, TABLES, type SampledRows, type TableTrigrams, type TrigramCounts } from './trigram-stats';
-
-/** Rows read per list: a trigram a sample this size misses is rare enough to ask for first. */
-export const SAMPLE_ROWS = 20_000;
+import {
+  outgrew,
+  SAMPLE_ROWS,
+  shuffled,
+  TABLES,
+  type SampledRows,
+  type TableTrigrams,
+  type TrigramCounts,
+} from './trigram-stats';
 
 /** How long counting runs before letting other requests run (it is JavaScript on the server's thread). */
 const SLICE_MS = 8;
@@ -145,13 +150,4 @@ export class PgTrigramStats implements TrigramCounts {
 function* trigramsIn(value: string): Generator<string> {
   const chars = Array.from(value);
   for (let at = 0; at + 3 <= chars.length; at += 1) yield chars.slice(at, at + 3).join('');
-}
-
-/** The items in a random order (Fisher–Yates), the array itself. */
-function shuffled<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }

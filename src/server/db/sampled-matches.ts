@@ -12,17 +12,18 @@ import { rowsInStates } from './trigram-stats';
  * pages.
  */
 export const HITS_TO_TRUST = 50;
-const PAGES_TO_TRUST = 40;
+/** Of HITS_TO_TRUST hits, at least this share on pages of their own. */
+const PAGES_SHARE = 0.8;
 
 /** No record's number: sampled rows are judged by their text and phone alone. */
 const NO_RECORD = -1;
 
 /**
- * PostgreSQL: whether the rule, checked on the rows its trigram counts were taken from (about
- * 20,000 a list, pg-trigram-stats.ts), matches HITS_TO_TRUST of the first `within` sampled rows
- * in `states` — a share of at least HITS_TO_TRUST / `within` of those states' rows. Only a plan:
- * whatever it answers, every row read is checked against the rule; a wrong guess costs time,
- * never a result. False without a sample (SQLite; before the first count).
+ * Whether the rule, checked on a sample of the list's rows (about 20,000 a list, drawn with its
+ * trigram counts: trigram-stats.ts, pg-trigram-stats.ts), matches `hits` of the first `within`
+ * sampled rows in `states` — a share of at least `hits` / `within` of those states' rows. Only a
+ * plan: whatever it answers, every row read is checked against the rule; a wrong guess costs
+ * time, never a result. False without a sample (before the first count).
  */
 export function sampleShowsShare(
   database: Database,
@@ -30,6 +31,8 @@ export function sampleShowsShare(
   search: SearchQuery,
   states: readonly string[] | undefined,
   within: number,
+  /** Fewer than HITS_TO_TRUST where a wrong guess costs little (±45 % at 20). */
+  hits = HITS_TO_TRUST,
 ): boolean {
   const sample = database.trigramStats?.sampleOf?.(table);
   if (!sample) return false;
@@ -37,20 +40,20 @@ export function sampleShowsShare(
   // Read in the sample's order (shuffled) only as far as decides it (~1 ms of the server's thread).
   let read = 0;
   const pages = new Set<number>();
-  let hits = 0;
+  let found = 0;
   for (const row of sample.rows) {
     if (stated && (row.state === null || !stated.includes(row.state))) continue;
     read += 1;
     if (read > within) return false;
     // A quarter of the way with fewer than half the hits due by then at that share: far below it
-    // (a query matching exactly that share stops here about 3 times in 100), and a rare query,
+    // (at HITS_TO_TRUST, a query matching exactly that share stops here about 3 times in 100), and a rare query,
     // the one most asked for, costs a quarter of the rows (~0.5 ms a list instead of ~2).
-    if (read === Math.floor(within / 4) && hits < HITS_TO_TRUST / 8) return false;
+    if (read === Math.floor(within / 4) && found < hits / 8) return false;
     // The domain's rule (as the browser judges live rows), the record's number aside: no id here.
     if (!searchMatches(search, NO_RECORD, row.text, row.phone)) continue;
-    hits += 1;
+    found += 1;
     pages.add(row.page);
-    if (hits >= HITS_TO_TRUST) return pages.size >= PAGES_TO_TRUST;
+    if (found >= hits) return pages.size >= Math.floor(PAGES_SHARE * hits);
   }
   return false;
 }

@@ -7,7 +7,7 @@ import { phoneTail } from './migrations/0022-phone-start-covered';
 import { hasPhoneTail, inStateCondition, isLong, keyColumn, phoneStartRows } from './candidate-parts';
 import { containsPattern, DEFAULT_PAGE_SIZE } from './paging';
 import { readCandidates } from './read-candidates';
-import { HITS_TO_TRUST, sampleShowsAtLeast, sampleShowsDense, sampleShowsShare } from './sampled-matches';
+import { sampleShowsAtLeast, sampleShowsDense, sampleShowsShare } from './sampled-matches';
 import { WALK_ROWS } from './read-planned';
 import { gramToken } from './search-grams';
 import { chooseTrigrams } from './trigram-choice';
@@ -87,22 +87,27 @@ export async function planSearch(
   const number = recordNumber(table, search);
   if (searchedStrings(search).length === 0) return { use: 'ids', ids: number === null ? [] : [number] };
   const sqlite = database.dialect === 'sqlite';
-  // PostgreSQL: a query its sample shows common in these states, or matching more rows than it
-  // reads ids of, is walked at once — reading 2,501 candidates' rows only to learn that cost
-  // 30–90 ms (a page each, most from outside shared buffers).
-  if (
-    !sqlite &&
-    (sampleShowsCommon(database, table, search, states) ||
-      // More rows than it reads ids of: they would be read only to find them too many («орлова»
-      // among every state, ~5,300 tasks: 20–40 ms to read 2,501). Half as many again: the low
-      // end of a share the sample shows (±30 %) is then still too many.
-      sampleShowsAtLeast(database, table, search, states, 1.5 * CANDIDATE_LIMIT))
-  ) {
-    return { use: 'walk', otherwise: indexPlan(database, table, search, states), whole: true };
-  }
   // SQLite reads deeper where so many candidates could still be too sparse for a walk to fill a
   // page: then it knows (~1 ms more for a common query, only in large states).
   const sparseUpTo = sqlite ? sparseCandidates(database, table, states) : 0;
+  // A query its sample shows common in these states, or matching more rows than are read as
+  // ids, is walked at once. PostgreSQL: reading 2,501 candidates' rows only to learn that cost
+  // 30–90 ms (a page each, most from outside shared buffers); «орлова» among every state, ~5,300
+  // tasks: 20–40 ms to read 2,501. SQLite: reading FTS5's 5,001 ids of «иванов» to learn that,
+  // 3–7 ms a list at 2,000,000 items, where the walk fills its page in under 1. Half as many
+  // again: the low end of a share the sample shows (±30 %) is then still too many.
+  // SQLite: text alone. A number is looked for as text, phone digits and phones' starts (five
+  // LIKEs a row): walking «8900» (phones starting 900, one row in 90) took 29 ms at 2,000,000
+  // items, where its candidates, the starts off the phones' B-tree, took 16.
+  const sampled = !sqlite || (search.phoneContains.length === 0 && search.phoneStartsWith.length === 0);
+  if (
+    sampled &&
+    (sampleShowsCommon(database, table, search, states) ||
+      sampleShowsAtLeast(database, table, search, states, 1.5 * Math.max(CANDIDATE_LIMIT, sparseUpTo)))
+  ) {
+    const otherwise = indexPlan(database, table, search, states);
+    return sqlite ? { use: 'walk', otherwise } : { use: 'walk', otherwise, whole: true };
+  }
   const key = sqlite ? undefined : ordered;
   // PostgreSQL reads phones' starts off their B-tree alone, apart from the rest (ADR 033).
   const starts = sqlite ? undefined : phoneStartRows(table, search, states, key);
@@ -154,9 +159,13 @@ export async function planSearch(
 const COMMON_ESTIMATE = 4 * CANDIDATE_LIMIT;
 
 /**
- * PostgreSQL: whether the query matches so many rows in `states` that the list's own order,
- * walked, fills a page within WALK_ROWS rows («иванов», «яковлев» among open tickets: one row in 6
- * and in 36), by the sample of its trigram counts (sampled-matches.ts).
+ * Whether the query matches so many rows in `states` that the list's own order, walked, most
+ * likely fills a page within two stretches of WALK_ROWS rows — a share of at least one row in
+ * 118 («иванов», «яковлев» among open tickets: one row in 5 and in 30; «орлова», one in 70) — by
+ * the sample of its rows (sampled-matches.ts). Twenty hits are enough: a share guessed 45 % high
+ * costs a longer walk (on SQLite, at most LONGEST_WALK rows and then the index), where reading the
+ * candidates of one in 70 cost 8–23 ms a list at 2,000,000 items (SQLite: FTS5's ids, then their
+ * rows; PostgreSQL: each id's place) and the walk 1–5.
  */
 function sampleShowsCommon(
   database: Database,
@@ -164,8 +173,15 @@ function sampleShowsCommon(
   search: SearchQuery,
   states?: readonly string[],
 ): boolean {
-  const within = (HITS_TO_TRUST * WALK_ROWS) / (DEFAULT_PAGE_SIZE + 1);
-  return sampleShowsShare(database, table, search, states, within);
+  const hits = 20;
+  return sampleShowsShare(
+    database,
+    table,
+    search,
+    states,
+    (hits * 2 * WALK_ROWS) / (DEFAULT_PAGE_SIZE + 1),
+    hits,
+  );
 }
 
 /** SQLite reads at most this many times CANDIDATE_LIMIT candidates (sparseCandidates). */

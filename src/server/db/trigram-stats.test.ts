@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { insertItems, taskTitled } from '../test/insert-items';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { ftsQuery } from './search-index';
-import { TrigramStats } from './trigram-stats';
+import { SAMPLE_ROWS, TrigramStats } from './trigram-stats';
 
 let test: TestDatabase;
 beforeEach(async () => {
@@ -87,4 +88,46 @@ it('tells when a list has grown by more than a tenth since it was counted', asyn
     Array.from({ length: 20 }, (_, i) => item(`импорт ${i}`)),
   );
   expect(await stats.isStale()).toBe(true);
+});
+
+it('draws a sample of each list beside its counts: a small list whole, a big one in runs of rows', async () => {
+  const stats = test.database.trigramStats!;
+  expect(stats.sampleOf!('tasks')).toBeUndefined();
+  await insertItems(test.database.db, [item('замена экрана'), item('чистка')]);
+  await stats.refresh();
+  expect(
+    stats.sampleOf!('tasks')!
+      .rows.map((row) => [row.text, row.state])
+      .sort(),
+  ).toEqual([
+    ['замена экрана', 'new'],
+    ['чистка', 'new'],
+  ]);
+  expect(stats.sampleOf!('tickets')!.rows).toEqual([]);
+  // Half again as many as a sample holds: runs of 25 consecutive rows from random places.
+  await sql`
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < ${SAMPLE_ROWS * 1.5})
+    insert into tasks (title, status, created_at, updated_at, search_text, work_state, work_sort)
+    select 'задача ' || i, 'new', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z',
+           'задача ' || i, case when i % 2 then 'new' else 'in_progress' end, '0' || printf('%022d', i)
+    from n`.execute(test.database.db);
+  await stats.refresh();
+  const { rows } = stats.sampleOf!('tasks')!;
+  // A run begun near the end of the ids is shorter.
+  expect(rows.length).toBeGreaterThan(SAMPLE_ROWS * 0.99);
+  expect(rows.length).toBeLessThanOrEqual(SAMPLE_ROWS);
+  expect(new Set(rows.map((row) => row.page)).size).toBe(SAMPLE_ROWS / 25);
+  const numbers = (page: number) =>
+    rows
+      .filter((row) => row.page === page)
+      .map((row) => Number(row.text.split(' ')[1]))
+      .sort((a, b) => a - b);
+  const run = numbers(rows[0]!.page);
+  expect(run.at(-1)! - run[0]! + 1).toBe(run.length);
+  // Each row as written, its state with it.
+  for (const row of rows.slice(0, 100)) {
+    const i = Number(row.text.split(' ')[1]);
+    if (Number.isNaN(i)) continue;
+    expect(row.state).toBe(i % 2 ? 'new' : 'in_progress');
+  }
 });

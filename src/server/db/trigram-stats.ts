@@ -29,7 +29,10 @@ export interface TableTrigrams {
  */
 export interface TrigramCounts {
   of(table: SearchedTable, column?: 'text' | 'phone'): TableTrigrams | undefined;
-  /** PostgreSQL: the rows its counts were taken from (SQLite counts its whole index: none). */
+  /**
+   * A sample of the list's rows (PostgreSQL: the rows its counts were taken from; SQLite, which
+   * counts its whole index, draws one beside them).
+   */
   sampleOf?(table: SearchedTable): SampledRows | undefined;
   /** Counts again (slices of work, others answered in between). */
   refresh(): Promise<void>;
@@ -60,8 +63,21 @@ export function outgrew(counted: number, rows: number): boolean {
   return Math.abs(rows - counted) > STALE_SHARE * Math.max(counted, 100);
 }
 
+/**
+ * Rows of a list a sample holds: a trigram a sample this size misses is rare enough to ask for
+ * first (pg-trigram-stats.ts), and a query it matches often enough is common (sampled-matches.ts).
+ */
+export const SAMPLE_ROWS = 20_000;
+
+/**
+ * Consecutive rows a SQLite sample reads at each place it draws: a sample's «page» (rows written
+ * together share one, as they share a PostgreSQL table page; sampled-matches.ts).
+ */
+const SAMPLE_RUN = 25;
+
 export class TrigramStats implements TrigramCounts {
   private readonly tables = new Map<SearchedTable, TableTrigrams>();
+  private readonly samples = new Map<SearchedTable, SampledRows>();
   private closed = false;
 
   constructor(
@@ -72,6 +88,15 @@ export class TrigramStats implements TrigramCounts {
   /** The last counts of a list's index, or undefined before the first refresh. */
   of(table: SearchedTable): TableTrigrams | undefined {
     return this.tables.get(table);
+  }
+
+  /**
+   * About SAMPLE_ROWS rows of the list as searched, drawn with its counts: runs of SAMPLE_RUN rows
+   * from random places of its ids, so that a search can tell a common query before asking the
+   * index for its candidates (sampled-matches.ts), as PostgreSQL's sample does.
+   */
+  sampleOf(table: SearchedTable): SampledRows | undefined {
+    return this.samples.get(table);
   }
 
   /** No refresh reads on from here: one under way stops at its next slice (shutting down). */
@@ -93,6 +118,8 @@ export class TrigramStats implements TrigramCounts {
         if (this.closed) return;
         const counts = await this.readCounts(reader, table);
         if (counts) this.tables.set(table, counts);
+        const sample = await this.drawSample(reader, table);
+        if (sample) this.samples.set(table, sample);
       }
     });
   }
@@ -143,6 +170,40 @@ export class TrigramStats implements TrigramCounts {
     }
     return { rows, docs };
   }
+
+  /** The list's sample (sampleOf), in slices; null when closed meanwhile. */
+  private async drawSample(reader: SQLite.Database, table: SearchedTable): Promise<SampledRows | null> {
+    const columns = SEARCHED_COLUMNS[table];
+    const select = `select ${columns.text} as text, ${columns.phone} as phone, ${columns.state ?? 'null'} as state from ${table}`;
+    const { least, most, rows } = reader
+      .prepare(`select min(id) as least, max(id) as most, count(*) as rows from ${table}`)
+      .get() as { least: number | null; most: number | null; rows: number };
+    type Row = { text: string | null; phone: string | null; state: string | null };
+    const sampled = (row: Row, page: number) => ({
+      text: row.text ?? '',
+      phone: row.phone ?? '',
+      state: row.state,
+      page,
+    });
+    // A small list whole, a run of rows to a page.
+    if (least === null || most === null || rows <= SAMPLE_ROWS) {
+      const all = reader.prepare(select).all() as Row[];
+      return { rows: shuffled(all.map((row, i) => sampled(row, Math.floor(i / SAMPLE_RUN)))) };
+    }
+    const run = reader.prepare(`${select} where id >= ? order by id limit ${SAMPLE_RUN}`);
+    const drawn: SampledRows['rows'][number][] = [];
+    let sliceStart = performance.now();
+    for (let page = 0; page < SAMPLE_ROWS / SAMPLE_RUN; page += 1) {
+      const from = least + Math.floor(Math.random() * (most - least + 1));
+      for (const row of run.all(from) as Row[]) drawn.push(sampled(row, page));
+      if (!this.sqlite.memory && performance.now() - sliceStart >= this.sliceMs) {
+        await yieldToOthers();
+        if (this.closed) return null;
+        sliceStart = performance.now();
+      }
+    }
+    return { rows: shuffled(drawn) };
+  }
 }
 
 interface VocabRow {
@@ -152,6 +213,15 @@ interface VocabRow {
 
 const rowCount = (reader: SQLite.Database, table: SearchedTable) =>
   (reader.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+/** The items in a random order (Fisher–Yates), the array itself. */
+export function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
 
 /** How many rows of a list are in `states`, by its state trigrams' counts (ADR 030). */
 export function rowsInStates(
