@@ -133,8 +133,9 @@ export async function planSearch(
   const tooMany = found === null || (found.length > CANDIDATE_LIMIT && found.length > sparseUpTo);
   if (tooMany) {
     const otherwise = indexPlan(database, table, search, states);
-    // PostgreSQL walks as before, to the page's end: its planner reads the cut-short walk's
-    // stretch (the 3,000th row, under a state compared as an expression) as a whole-table sort.
+    // PostgreSQL walks to the page's end: its planner read the query finding a stretch's last row
+    // (the 3,000th, under a state compared as an expression) as a whole-table sort. The stretch
+    // read as a subquery (worklist.repository.ts) it reads in order; not measured against this.
     if (!sqlite) return { use: 'walk', otherwise, whole: true };
     return { use: 'walk', otherwise };
   }
