@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { Database } from './database';
-import { HITS_TO_TRUST, sampleShowsShare } from './sampled-matches';
+import { stateTrigram } from './migrations/0017-search-index';
+import { HITS_TO_TRUST, sampleShowsDense, sampleShowsShare } from './sampled-matches';
 import type { SampledRows } from './trigram-stats';
 
 /** A database whose trigram counts drew these rows of the tasks (only the sample is read). */
@@ -9,12 +10,12 @@ function sampled(rows: SampledRows['rows']): Database {
   return { trigramStats: { sampleOf: () => ({ rows }) } } as unknown as Database;
 }
 
-/** `count` sampled open tasks, every `every`-th titled «замена экрана», each on a page of its own. */
-function rows(count: number, every: number, firstAt = 0) {
+/** `count` sampled tasks in `state`, every `every`-th titled «замена экрана», each on a page of its own. */
+function rows(count: number, every: number, firstAt = 0, state = 'new') {
   return Array.from({ length: count }, (_, i) => ({
     text: i >= firstAt && (i - firstAt) % every === 0 ? 'замена экрана' : 'чистка',
     phone: '',
-    state: 'new',
+    state,
     page: i,
   }));
 }
@@ -46,4 +47,34 @@ it('gives up a quarter of the way with fewer than half the hits due by then', ()
 
 it('shows nothing without a sample (SQLite, or before the first count)', () => {
   expect(shows({ trigramStats: undefined } as unknown as Database, 1000)).toBe(false);
+});
+
+it('trusts fewer hits where asked to (a wrong guess costing little)', () => {
+  // One in 50 of 2,000 rows: 20 within the first 1,000, far from 50.
+  const database = sampled(rows(2000, 50));
+  expect(sampleShowsShare(database, 'tasks', parseSearchQuery('замена'), ['new'], 1000, 20)).toBe(true);
+  expect(shows(database, 1000)).toBe(false);
+});
+
+it('takes matches as dense from a lower share in a state holding most of the table', () => {
+  // 1,000,000 tasks, 720,000 closed and 100,000 new; one sampled row in 12 matches (8.3 %).
+  const database = (state: string) =>
+    ({
+      trigramStats: {
+        of: () => ({
+          rows: 1_000_000,
+          docs: new Map([
+            [stateTrigram('closed'), 720_000],
+            [stateTrigram('new'), 100_000],
+          ]),
+        }),
+        sampleOf: () => ({ rows: rows(4000, 12, 0, state) }),
+      },
+    }) as unknown as Database;
+  const dense = (state: string) =>
+    sampleShowsDense(database(state), 'tasks', parseSearchQuery('замена'), state, 1001);
+  // Closed, walked as the table's own order: dense above ~6.2 % (√(2 · 1.39 · 1,001 / 720,000)).
+  expect(dense('closed')).toBe(true);
+  // New, a state of a tenth of the table: above ~24.5 % (√(6 · 1,001 / 100,000)).
+  expect(dense('new')).toBe(false);
 });
