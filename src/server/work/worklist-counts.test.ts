@@ -12,6 +12,16 @@ import { SEARCH_COLUMNS } from './worklist.repository';
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
 
+/** A new item of `kind` titled `title` (insertItems). */
+const item = (kind: WorkKind, title: string) => ({
+  kind,
+  status: 'new',
+  title,
+  dueDate: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  closedAt: null,
+});
+
 // Issue 22, docs/decisions/027 and 029: counts stopped at the cap, walking the search index's
 // candidates of each state (SQLite's way), or the rule and the state, which PostgreSQL's search
 // indexes answer together.
@@ -101,14 +111,6 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
 
   it('a state capped on one side stays «cap + 1» when the other side adds its exact count', async () => {
     const db = ctx.database.db;
-    const item = (kind: WorkKind, title: string) => ({
-      kind,
-      status: 'new',
-      title,
-      dueDate: null,
-      createdAt: '2026-11-01T09:00:00.000Z',
-      closedAt: null,
-    });
     await insertItems(db, [
       item('ticket', 'Пайка разъёма'),
       item('ticket', 'Пайка платы'),
@@ -203,6 +205,34 @@ describeEachDatabase('counts of one or two characters', (ctx) => {
       expect((await countWork(db, { kinds: ['task'], search: parseSearchQuery('77') })).closed).toBe(41);
     },
   );
+});
+
+// Counted first, a side whose matches are dense enough to walk to may reach the cap alone: the
+// other side's index is then not read at all.
+describeEachDatabase('the side counted first', (ctx) => {
+  it('is one whose matches are walked to, before one with fewer items in the state', async () => {
+    const db = ctx.database.db;
+    await insertItems(db, [
+      ...Array.from({ length: 3 }, () => item('ticket', 'обмен 77')),
+      ...Array.from({ length: 5 }, () => item('task', 'обмен 77')),
+    ]);
+    const search = parseSearchQuery('77');
+    // Tickets' condition among new items names a column no table has: counting them there fails.
+    const stateCondition = (kind: WorkKind, _search: SearchQuery, state: WorkState) =>
+      kind === 'ticket' && state === 'new' ? sql<boolean>`no_such_column = 1` : undefined;
+    // Fewer tickets than tasks in every state: by size alone, tickets would be counted first.
+    const population = (kind: WorkKind) => (kind === 'ticket' ? 3 : 5);
+    const filter = {
+      kinds: ['ticket', 'task'] as WorkKind[],
+      search,
+      searchPlans: { ticket: PLAIN_WALK, task: PLAIN_WALK },
+    };
+    expect(await countWork(db, filter, { cap: 2, capWithIndex: true, stateCondition, population })).toEqual({
+      new: 3,
+      in_progress: 0,
+      closed: 0,
+    });
+  });
 });
 
 // docs/decisions/029: on PostgreSQL the search indexes hold the state as their first column, so
