@@ -45,7 +45,7 @@ it('gives up a quarter of the way with fewer than half the hits due by then', ()
   expect(HITS_TO_TRUST).toBe(50);
 });
 
-it('shows nothing without a sample (SQLite, or before the first count)', () => {
+it('shows nothing without a sample (before the first count)', () => {
   expect(shows({ trigramStats: undefined } as unknown as Database, 1000)).toBe(false);
 });
 

@@ -91,9 +91,10 @@ export class TrigramStats implements TrigramCounts {
   }
 
   /**
-   * About SAMPLE_ROWS rows of the list as searched, drawn with its counts: runs of SAMPLE_RUN rows
-   * from random places of its ids, so that a search can tell a common query before asking the
-   * index for its candidates (sampled-matches.ts), as PostgreSQL's sample does.
+   * Up to SAMPLE_ROWS rows of the list as searched, drawn with its counts: runs of SAMPLE_RUN rows
+   * from random places of its ids (each row once; a small list whole), so that a search can tell
+   * a common query before asking the index for its candidates (sampled-matches.ts), as
+   * PostgreSQL's sample does.
    */
   sampleOf(table: SearchedTable): SampledRows | undefined {
     return this.samples.get(table);
@@ -174,11 +175,11 @@ export class TrigramStats implements TrigramCounts {
   /** The list's sample (sampleOf), in slices; null when closed meanwhile. */
   private async drawSample(reader: SQLite.Database, table: SearchedTable): Promise<SampledRows | null> {
     const columns = SEARCHED_COLUMNS[table];
-    const select = `select ${columns.text} as text, ${columns.phone} as phone, ${columns.state ?? 'null'} as state from ${table}`;
+    const select = `select id, ${columns.text} as text, ${columns.phone} as phone, ${columns.state ?? 'null'} as state from ${table}`;
     const { least, most, rows } = reader
       .prepare(`select min(id) as least, max(id) as most, count(*) as rows from ${table}`)
       .get() as { least: number | null; most: number | null; rows: number };
-    type Row = { text: string | null; phone: string | null; state: string | null };
+    type Row = { id: number; text: string | null; phone: string | null; state: string | null };
     const sampled = (row: Row, page: number) => ({
       text: row.text ?? '',
       phone: row.phone ?? '',
@@ -187,15 +188,22 @@ export class TrigramStats implements TrigramCounts {
     });
     // A small list whole, a run of rows to a page.
     if (least === null || most === null || rows <= SAMPLE_ROWS) {
-      const all = reader.prepare(select).all() as Row[];
+      const all = reader.prepare(`${select} order by id`).all() as Row[];
       return { rows: shuffled(all.map((row, i) => sampled(row, Math.floor(i / SAMPLE_RUN)))) };
     }
     const run = reader.prepare(`${select} where id >= ? order by id limit ${SAMPLE_RUN}`);
     const drawn: SampledRows['rows'][number][] = [];
+    // Runs may overlap: a row is taken once (a list just over SAMPLE_ROWS would otherwise hold
+    // many twice, each on two «pages»).
+    const taken = new Set<number>();
     let sliceStart = performance.now();
     for (let page = 0; page < SAMPLE_ROWS / SAMPLE_RUN; page += 1) {
       const from = least + Math.floor(Math.random() * (most - least + 1));
-      for (const row of run.all(from) as Row[]) drawn.push(sampled(row, page));
+      for (const row of run.all(from) as Row[]) {
+        if (taken.has(row.id)) continue;
+        taken.add(row.id);
+        drawn.push(sampled(row, page));
+      }
       if (!this.sqlite.memory && performance.now() - sliceStart >= this.sliceMs) {
         await yieldToOthers();
         if (this.closed) return null;

@@ -143,8 +143,9 @@ type SideTable = 'tickets' | 'tasks';
  * One side of the worklist, read in order straight off the (work_sort, id) index,
  * at most `limit` rows after the cursor. With `within`: the matches among the side's first
  * `within` rows only (readPlanned's stretch) — those rows as the query's table, so that the walk
- * stops where the page fills (both databases read such a subquery in its order, a row at a time,
- * and sort nothing), instead of finding the stretch's last row first (on SQLite at 2,000,000
+ * stops where the page fills (SQLite reads such a subquery in its order, a row at a time, and
+ * sorts nothing; so did PostgreSQL in EXPLAIN ANALYZE, whose lists walk whole outside tests:
+ * planSearch), instead of finding the stretch's last row first (on SQLite at 2,000,000
  * items, 2–4 ms a side for its 3,000 rows, where «иванов» fills its page within 300).
  */
 function side(
