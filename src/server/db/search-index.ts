@@ -105,8 +105,7 @@ export async function planSearch(
     (sampleShowsCommon(database, table, search, states) ||
       sampleShowsAtLeast(database, table, search, states, 1.5 * Math.max(CANDIDATE_LIMIT, sparseUpTo)))
   ) {
-    const otherwise = indexPlan(database, table, search, states);
-    return sqlite ? { use: 'walk', otherwise } : { use: 'walk', otherwise, whole: true };
+    return walkFirst(database, table, search, states);
   }
   const key = sqlite ? undefined : ordered;
   // PostgreSQL reads phones' starts off their B-tree alone, apart from the rest (ADR 033).
@@ -131,14 +130,7 @@ export async function planSearch(
   // cost ~5 ms of 14 («фёдоров игорь» among closed tickets at 2,000,000 items). PostgreSQL's
   // sparseUpTo is 0.
   const tooMany = found === null || (found.length > CANDIDATE_LIMIT && found.length > sparseUpTo);
-  if (tooMany) {
-    const otherwise = indexPlan(database, table, search, states);
-    // PostgreSQL walks to the page's end: its planner read the query finding a stretch's last row
-    // (the 3,000th, under a state compared as an expression) as a whole-table sort. The stretch
-    // read as a subquery (worklist.repository.ts) it reads in order; not measured against this.
-    if (!sqlite) return { use: 'walk', otherwise, whole: true };
-    return { use: 'walk', otherwise };
-  }
+  if (tooMany) return walkFirst(database, table, search, states);
   // With their places in the list's order (PostgreSQL, `ordered`; a record's number among them).
   if (found.length > 0 && found.every((candidate) => candidate.key !== undefined)) {
     const places = new Map(found.map(({ id, key }) => [id, key!]));
@@ -154,6 +146,23 @@ export async function planSearch(
     return { use: 'index', rows: sql`(select value as id from json_each(${JSON.stringify([...ids])}))` };
   }
   return { use: 'ids', ids: [...ids] };
+}
+
+/**
+ * A query matching many rows: the list's order walked, the index read where the walk did not
+ * fill the page. PostgreSQL walks to the page's end: its planner read the query finding a
+ * stretch's last row (the 3,000th, under a state compared as an expression) as a whole-table
+ * sort. The stretch read as a subquery (worklist.repository.ts) it reads in order; not measured
+ * against this.
+ */
+function walkFirst(
+  database: Database,
+  table: SearchedTable,
+  search: SearchQuery,
+  states?: readonly string[],
+): SearchPlan {
+  const otherwise = indexPlan(database, table, search, states);
+  return database.dialect === 'sqlite' ? { use: 'walk', otherwise } : { use: 'walk', otherwise, whole: true };
 }
 
 /** PostgreSQL's estimate above which a query is taken as common without reading its ids. */

@@ -5,7 +5,7 @@ import { matchesOnNamedRows, matchesSearch } from '../db/search-condition';
 import { PLAIN_WALK, type IndexPlan, type SearchPlan } from '../db/search-index';
 import type { DB } from '../db/schema';
 import { withOverLimit, withTicketFacets } from './worklist-filters';
-import { planFor, SEARCH_COLUMNS, type WorkFilter } from './worklist.repository';
+import { planFor, SEARCH_COLUMNS, tableOf, type WorkFilter } from './worklist.repository';
 
 // The counts beside the worklist's state checkboxes (issue 20), capped while searching
 // (issue 22, docs/decisions/027).
@@ -67,7 +67,6 @@ export async function countWork(
 ): Promise<Record<WorkState, number>> {
   const searching = isSearching(filter.search);
   const { search } = filter;
-  const tableOf = (kind: WorkKind) => (kind === 'ticket' ? 'tickets' : 'tasks');
   /** `named`: the rule checked on rows a condition beside it names (stateCondition). */
   const narrowed = (kind: WorkKind, plan: SearchPlan | 'named', from = db.selectFrom(tableOf(kind))) => {
     let query = from;

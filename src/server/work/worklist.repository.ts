@@ -86,7 +86,7 @@ export function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind)
 }
 
 /** The table of a side of the worklist. */
-const tableOf = (kind: WorkKind) => (kind === 'ticket' ? 'tickets' : 'tasks');
+export const tableOf = (kind: WorkKind) => (kind === 'ticket' ? 'tickets' : 'tasks');
 
 /**
  * A side's rows with every column a worklist row shows (toWorkItem), unfiltered; from `stretch`
@@ -365,7 +365,7 @@ export function listOverdue(
   const openStates = filter.states.filter((state) => state !== 'closed');
   if (openStates.length === 0) return Promise.resolve([] as (WorkRow & { overdue_key: string })[]);
   const sides = filter.kinds.map((kind) => {
-    const table = kind === 'ticket' ? 'tickets' : 'tasks';
+    const table = tableOf(kind);
     const rank = kindRank(kind);
     let query = side(db, kind, { ...filter, states: openStates }, undefined, limit)
       .clearOrderBy()
