@@ -55,3 +55,53 @@ export async function benchTargets(): Promise<{ targets: BenchTarget[]; pgUrl: s
   if (pgUrl) targets.push(await postgresTarget(pgUrl));
   return { targets, pgUrl };
 }
+
+/**
+ * Targets kept between runs under `name` (a seed of 2,000,000 items takes 10–13 minutes a
+ * database): the SQLite file in `dir`, the PostgreSQL schema `keep_<name>`. `fresh`: not seeded
+ * to the end yet (made anew; the caller seeds it, then calls `seeded`). Nothing is dropped afterwards.
+ */
+export async function keptTargets(
+  dir: string,
+  name: string,
+): Promise<{ targets: (BenchTarget & { fresh: boolean; seeded(): void })[]; pgUrl: string | undefined }> {
+  fs.mkdirSync(dir, { recursive: true });
+  const marker = (kind: string) => path.join(dir, `${name}.${kind}.seeded`);
+  const seeded = (kind: string) => () => fs.writeFileSync(marker(kind), new Date().toISOString());
+  const file = path.join(dir, `${name}.sqlite`);
+  const sqliteFresh = !fs.existsSync(marker('sqlite'));
+  if (sqliteFresh) for (const end of ['', '-wal', '-shm']) fs.rmSync(`${file}${end}`, { force: true });
+  const databaseUrl = `sqlite:${file}`;
+  const targets: (BenchTarget & { fresh: boolean; seeded(): void })[] = [
+    {
+      name: 'SQLite',
+      databaseUrl,
+      database: openDatabase(databaseUrl),
+      cleanup: async () => {},
+      fresh: sqliteFresh,
+      seeded: seeded('sqlite'),
+    },
+  ];
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schema = `keep_${name.replace(/[^a-z0-9_]/gi, '_')}`;
+    const fresh = !fs.existsSync(marker('pg'));
+    if (fresh) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+      await admin.query(`create schema "${schema}"`);
+      await admin.end();
+    }
+    const separator = pgUrl.includes('?') ? '&' : '?';
+    targets.push({
+      name: 'PostgreSQL',
+      databaseUrl: `${pgUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      database: openDatabase(pgUrl, { pgSchema: schema }),
+      cleanup: async () => {},
+      fresh,
+      seeded: seeded('pg'),
+    });
+  }
+  return { targets, pgUrl };
+}

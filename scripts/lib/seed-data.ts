@@ -15,7 +15,9 @@ import {
 import type { DB } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { derivedColumns } from '../../src/server/work/derived-columns';
+import { SURNAMES } from './russian-names';
 import { seededRandom } from './seeded-random';
+import { isOldestOnly, shopClient, shopClientIndex, shopStatus } from './shop-shape';
 
 export interface SeedSizes {
   tickets: number;
@@ -23,6 +25,8 @@ export interface SeedSizes {
   clients: number;
   /** Share of tickets and tasks in the Корзина (0..1), spread evenly; 0 when left out. */
   trashShare?: number;
+  /** `demo` (the default): drawn evenly; `shop`: shaped like one real shop (shop-shape.ts). */
+  shape?: 'demo' | 'shop';
 }
 
 /** Whether the i-th item is one of the `share` in the Корзина: exactly that share, evenly spread. */
@@ -38,38 +42,6 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const chance = (p: number) => random() < p;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
 
-const SURNAMES = [
-  'Иванов',
-  'Смирнов',
-  'Кузнецов',
-  'Попов',
-  'Васильев',
-  'Петров',
-  'Соколов',
-  'Михайлов',
-  'Новиков',
-  'Фёдоров',
-  'Морозов',
-  'Волков',
-  'Алексеев',
-  'Лебедев',
-  'Семёнов',
-  'Егоров',
-  'Павлов',
-  'Козлов',
-  'Степанов',
-  'Николаев',
-  'Орлов',
-  'Андреев',
-  'Макаров',
-  'Никитин',
-  'Захаров',
-  'Зайцев',
-  'Соловьёв',
-  'Борисов',
-  'Яковлев',
-  'Григорьев',
-];
 const MALE = [
   'Александр',
   'Сергей',
@@ -123,6 +95,9 @@ const STAFF = [
   'Волков Сергей',
   'Лебедева Юлия',
 ];
+
+/** The seeded staff's e-mails, the first an admin (password SEED_PASSWORD). */
+export const seedEmails = STAFF.map((_, i) => `staff${i + 1}@seed.example`);
 
 function fullName(): string {
   const female = chance(0.45);
@@ -238,7 +213,7 @@ export async function seed(
 ): Promise<string[]> {
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const now = iso(NOW);
-  const emails = STAFF.map((_, i) => `staff${i + 1}@seed.example`);
+  const emails = seedEmails;
   await db
     .insertInto('users')
     .values(
@@ -269,14 +244,16 @@ export async function seed(
       : // Every row names every column: a batch insert fills a missing one with NULL.
         { deleted_at: null, deleted_by: null, deleted_by_name: '' };
 
+  const shop = sizes.shape === 'shop';
   const clients = Array.from({ length: sizes.clients }, (_, i) => {
-    const name = fullName();
-    const p = phone();
+    const drawn = shop ? shopClient(i, sizes.clients) : undefined;
+    const name = drawn?.full_name ?? fullName();
+    const p = drawn?.phone ?? phone();
     const created = iso(NOW - (sizes.clients - i) * 3_600_000);
     return {
       full_name: name,
       phone: p,
-      warranty: chance(0.5) ? `ГТ-${digits(6)}` : '',
+      warranty: drawn ? drawn.warranty : chance(0.5) ? `ГТ-${digits(6)}` : '',
       address: '',
       comment: '',
       whatsapp_url: null,
@@ -300,8 +277,19 @@ export async function seed(
   const span = 730 * DAY;
   const tickets = Array.from({ length: sizes.tickets }, (_, i) => {
     const createdMs = NOW - span + Math.floor((i / sizes.tickets) * span);
-    const status = ticketStatus();
-    const client = pick(clientRows);
+    const clientIndex = shop ? shopClientIndex(i, sizes.tickets, clientRows.length) : -1;
+    const status = !shop
+      ? ticketStatus()
+      : isOldestOnly(clientIndex, clientRows.length)
+        ? 'closed'
+        : shopStatus(
+            NOW - createdMs,
+            60,
+            () => 'closed',
+            () => pick(TICKET_PIPELINE.slice(0, -1)),
+            () => pick(LEGACY_TICKET_STATUSES),
+          );
+    const client = shop ? clientRows[clientIndex]! : pick(clientRows);
     const assignee = chance(0.9) ? pick(staff) : null;
     const row = {
       title: pick(TICKET_TYPES),
@@ -342,8 +330,23 @@ export async function seed(
 
   const tasks = Array.from({ length: sizes.tasks }, (_, i) => {
     const createdMs = NOW - span + Math.floor((i / sizes.tasks) * span);
-    const status = taskStatus();
-    const client = chance(0.4) ? pick(clientRows) : null;
+    const status = shop
+      ? shopStatus(
+          NOW - createdMs,
+          30,
+          () => (chance(0.2) ? 'done' : 'closed'),
+          () => pick(['new', 'in_progress']),
+          () => 'todo',
+        )
+      : taskStatus();
+    const clientIndex = shop ? shopClientIndex(i, sizes.tasks, clientRows.length) : -1;
+    const client = !chance(0.4)
+      ? null
+      : shop
+        ? isOldestOnly(clientIndex, clientRows.length)
+          ? null
+          : clientRows[clientIndex]!
+        : pick(clientRows);
     const assignee = chance(0.85) ? pick(staff) : null;
     const row = {
       title: chance(0.12) ? pick(PICKUP_TITLES) : pick(TASK_TITLES),

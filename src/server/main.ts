@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config';
 import { preparePrivateDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { scheduleTrigramStats } from './jobs/trigram-stats-job';
 import { firstRunBanner, lanAddresses, openAddresses } from './first-run-banner';
 import { createInviteCodeService } from './settings/invite-code';
 import { startSettings } from './start-settings';
@@ -64,14 +63,10 @@ async function main() {
   const stopTrashPurge = scheduleTrashPurge(database.db, app.trash, app.log);
   const stopReminders = app.reminders.start();
   const stopBackups = app.backups.start();
-  const stopTrigramStats = database.trigramStats
-    ? scheduleTrigramStats(database.trigramStats, app.log)
-    : async () => undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopTrashPurge();
-    const trigramStatsStopped = stopTrigramStats();
     // No job is taken from here on; the one under way gives back what the closing push
     // service did not take (app.close() cuts its sends short) before the database closes.
     const remindersStopped = stopReminders();
@@ -79,8 +74,6 @@ async function main() {
     await app.close();
     await remindersStopped;
     await backupsStopped;
-    // Its own read-only connection closed first: the database's last close then tidies the WAL.
-    await trigramStatsStopped;
     await database.destroy();
     process.exit(0);
   };

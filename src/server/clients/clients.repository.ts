@@ -1,9 +1,6 @@
 import { notInTrash } from '../db/not-in-trash';
 import type { Kysely, Selectable } from 'kysely';
-import { isSearching, type SearchQuery } from '../../domain/search-text';
-import { matchesSearch } from '../db/search-condition';
-import type { SearchPlan } from '../db/search-index';
-import { readNewestFirst } from '../db/newest-first';
+import { readNewestFirst, searchCondition, type SearchPlan } from '../search';
 import type { ClientsTable, DB } from '../db/schema';
 import { olderThan, type CreatedCursor } from '../db/paging';
 
@@ -59,18 +56,14 @@ export async function countClientItems(db: Kysely<DB>, clientId: number) {
 /** Newest first, keyset-paged; `limit + 1` rows so the caller can tell whether more follow. */
 export function listClients(
   db: Kysely<DB>,
-  search: SearchQuery,
   searchPlan: SearchPlan,
   after: CreatedCursor | undefined,
   limit: number,
 ) {
   return readNewestFirst(searchPlan, limit + 1, 'clients', (plan) => {
     let query = db.selectFrom('clients').selectAll().where(notInTrash());
-    if (plan && isSearching(search)) {
-      query = query.where((eb) =>
-        matchesSearch(eb, search, { row: 'id', text: 'search_name', phoneDigits: 'phone_digits' }, plan),
-      );
-    }
+    const searched = searchCondition(plan);
+    if (searched) query = query.where(searched);
     return after ? query.where(olderThan(after)) : query;
   });
 }

@@ -1,4 +1,4 @@
-import { planSearch } from '../db/search-index';
+import { planSearch } from '../search';
 import {
   CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
@@ -81,7 +81,7 @@ export function createClientsService({
       const limit = pageLimit(params.limit);
       const search = parseSearchQuery(params.q ?? '');
       const plan = await planSearch(database, 'clients', search);
-      const rows = await listClients(db, search, plan, decodeCursor(params.cursor), limit);
+      const rows = await listClients(db, plan, decodeCursor(params.cursor), limit);
       return toPage(rows, limit, toClientDto);
     },
 

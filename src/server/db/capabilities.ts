@@ -24,15 +24,3 @@ export async function lockUserRoles(trx: Transaction<DB>, dialect: DialectName):
 export function queriesAreInProcess(dialect: DialectName): boolean {
   return dialect === 'sqlite';
 }
-
-/**
- * How a search's counts stop part-way through the search index's candidates of one state
- * (docs/decisions/027, 029). PostgreSQL: the rule and the state on the table itself (`filter`),
- * which a bitmap scan of the search index answers (the state is its first column), the visits to
- * the table stopping at the limit. SQLite: asked as `id in (candidates)` it read every FTS5
- * candidate before the first row, so there the candidates drive a join to the rows (`drive`),
- * which stops at the limit (counts of common queries 5–10× faster at 200,000 items).
- */
-export function cappedCountWay(dialect: DialectName): 'filter' | 'drive' {
-  return dialect === 'postgres' ? 'filter' : 'drive';
-}

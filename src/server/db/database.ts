@@ -7,8 +7,6 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import { gramTokens } from './search-grams';
 import { withStatementCache } from './sqlite-statement-cache';
-import { PgTrigramStats } from './pg-trigram-stats';
-import { TrigramStats, type TrigramCounts } from './trigram-stats';
 import type { DB } from './schema';
 
 export interface Database {
@@ -18,8 +16,6 @@ export interface Database {
   schema?: string;
   /** SQLite only: the connection itself, for its online backup (src/server/backup). */
   sqlite?: SQLite.Database;
-  /** How common each trigram of the searched text is (trigram-stats.ts, pg-trigram-stats.ts; ADR 030, 031). */
-  trigramStats?: TrigramCounts;
   destroy(): Promise<void>;
 }
 
@@ -77,7 +73,6 @@ function openSqlite(file: string): Database {
     db,
     dialect: 'sqlite',
     sqlite,
-    trigramStats: new TrigramStats(sqlite),
     destroy: () => db.destroy(),
   };
 }
@@ -109,7 +104,6 @@ function openPostgres(connectionString: string, schema?: string): Database {
     db,
     dialect: 'postgres',
     schema,
-    trigramStats: new PgTrigramStats(db),
     destroy: () => db.destroy(),
   };
 }

@@ -1,10 +1,7 @@
 import { notInTrash } from '../db/not-in-trash';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
-import { matchesSearch } from '../db/search-condition';
-import type { SearchPlan } from '../db/search-index';
-import { readNewestFirst } from '../db/newest-first';
+import { readNewestFirst, searchCondition, type SearchPlan } from '../search';
 import type { DB, TasksTable } from '../db/schema';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -29,8 +26,7 @@ export interface TaskListFilter {
   /** Stored values to match (a current status and the legacy values that read as it). */
   statuses?: string[];
   clientId?: number;
-  search: SearchQuery;
-  /** How the search is answered (src/server/db/search-index.ts). */
+  /** The search and how it is answered (src/server/search). */
   searchPlan: SearchPlan;
 }
 
@@ -44,17 +40,8 @@ export function listTasks(
     let query = db.selectFrom('tasks').selectAll().where(notInTrash());
     if (filter.statuses) query = query.where('status', 'in', filter.statuses);
     if (filter.clientId !== undefined) query = query.where('client_id', '=', filter.clientId);
-    const { search } = filter;
-    if (plan && isSearching(search)) {
-      query = query.where((eb) =>
-        matchesSearch(
-          eb,
-          search,
-          { row: 'id', text: 'search_text', phoneDigits: 'client_phone_digits', id: 'id' },
-          plan,
-        ),
-      );
-    }
+    const searched = searchCondition(plan);
+    if (searched) query = query.where(searched);
     return after ? query.where(olderThan(after)) : query;
   });
 }

@@ -1,5 +1,5 @@
 import { WORK_STATES } from '../../domain/worklist';
-import { planSearch } from '../db/search-index';
+import { planSearch } from '../search';
 import { parseSearchQuery } from '../../domain/search-text';
 import { pickFields } from '../../domain/edit-versions';
 import { isProvider } from '../../domain/providers';
@@ -76,7 +76,6 @@ export function createTasksService(deps: ItemServiceDeps) {
       const rows = await listTasks(
         db,
         {
-          search,
           searchPlan: await planSearch(deps.database, 'tasks', search, WORK_STATES),
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,

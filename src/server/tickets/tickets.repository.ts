@@ -1,11 +1,8 @@
 import { notInTrash } from '../db/not-in-trash';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, TicketsTable } from '../db/schema';
-import { isSearching, type SearchQuery } from '../../domain/search-text';
 import { olderThan, type CreatedCursor } from '../db/paging';
-import { matchesSearch } from '../db/search-condition';
-import type { SearchPlan } from '../db/search-index';
-import { readNewestFirst } from '../db/newest-first';
+import { readNewestFirst, searchCondition, type SearchPlan } from '../search';
 
 export type TicketRow = Selectable<TicketsTable> & {
   client_phone: string | null;
@@ -35,8 +32,7 @@ export async function insertTicket(db: Kysely<DB>, row: Insertable<TicketsTable>
 }
 
 export interface TicketListFilter {
-  search: SearchQuery;
-  /** How the search is answered (src/server/db/search-index.ts). */
+  /** The search and how it is answered (src/server/search). */
   searchPlan: SearchPlan;
   status?: string;
   clientId?: number;
@@ -52,22 +48,8 @@ export function listTickets(
     let query = ticketsWithClient(db).where(notInTrash('tickets.deleted_at'));
     if (filter.status) query = query.where('tickets.status', '=', filter.status);
     if (filter.clientId !== undefined) query = query.where('tickets.client_id', '=', filter.clientId);
-    const { search } = filter;
-    if (plan && isSearching(search)) {
-      query = query.where((eb) =>
-        matchesSearch(
-          eb,
-          search,
-          {
-            row: 'tickets.id',
-            text: 'tickets.search_text',
-            phoneDigits: 'tickets.client_phone_digits',
-            id: 'tickets.id',
-          },
-          plan,
-        ),
-      );
-    }
+    const searched = searchCondition(plan, 'tickets');
+    if (searched) query = query.where(searched);
     return after ? query.where(olderThan(after, 'tickets')) : query;
   });
 }

@@ -1,6 +1,6 @@
 import { WORK_STATES } from '../../domain/worklist';
 import type { Page } from '../../domain/client-schemas';
-import { planSearch } from '../db/search-index';
+import { planSearch } from '../search';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { TicketCreateData, TicketDetailDto, TicketDto } from '../../domain/ticket-schemas';
 import {
@@ -80,7 +80,6 @@ export function createTicketsService(deps: ItemServiceDeps) {
       const rows = await listTickets(
         db,
         {
-          search,
           searchPlan: await planSearch(deps.database, 'tickets', search, WORK_STATES),
           status: params.status || undefined,
           clientId: params.clientId,

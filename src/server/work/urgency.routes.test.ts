@@ -3,7 +3,7 @@ import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { LIMITED_STATUSES, limitField } from '../../domain/status-limits';
 import type { WorkRulesDto } from '../../domain/work-rules';
 import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
-import { CANDIDATE_LIMIT } from '../db/search-index';
+import { CANDIDATE_LIMIT } from '../search';
 import { insertItems } from '../test/insert-items';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 

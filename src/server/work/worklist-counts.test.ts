@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parseSearchQuery, type SearchQuery } from '../../domain/search-text';
-import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
+import { WORK_STATES, type WorkKind } from '../../domain/worklist';
 import { newClientColumns } from '../clients/client-columns';
-import { matchesSearch } from '../db/search-condition';
-import { countingCondition, indexPlan, PLAIN_WALK } from '../db/search-index';
+import type { Database } from '../db/database';
+import { planSearch, withRoad, type Road } from '../search';
 import { insertItems } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
-import { countWork, drivenBy } from './worklist-counts';
-import { SEARCH_COLUMNS } from './worklist.repository';
+import { countWork } from './worklist-counts';
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
 
@@ -22,9 +21,16 @@ const item = (kind: WorkKind, title: string) => ({
   closedAt: null,
 });
 
-// Issue 22, docs/decisions/027 and 029: counts stopped at the cap, walking the search index's
-// candidates of each state (SQLite's way), or the rule and the state, which PostgreSQL's search
-// indexes answer together.
+/** Both sides' plans of a query, answered by `road` (a common query's is `walk`: counted to the cap). */
+async function plansOf(database: Database, search: SearchQuery, road: Road) {
+  return {
+    ticket: withRoad(await planSearch(database, 'tickets', search, WORK_STATES), road),
+    task: withRoad(await planSearch(database, 'tasks', search, WORK_STATES), road),
+  };
+}
+
+// Counts stopped at the cap: the index's candidates of each state, each checked against the rule
+// and the list's filters (docs/search.md).
 describeEachDatabase('state counts stopped at a cap', (ctx) => {
   it('counts a row once when the index names it twice (by its phone anywhere and by its start)', async () => {
     const db = ctx.database.db;
@@ -53,16 +59,9 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
     // «7912»: the digits anywhere in the phone (trigrams) and a phone starting 7912 (its B-tree).
     const search = parseSearchQuery('7912');
     const kinds: WorkKind[] = ['ticket', 'task'];
-    const searchPlans = {
-      ticket: indexPlan(ctx.database, 'tickets', search, WORK_STATES),
-      task: indexPlan(ctx.database, 'tasks', search, WORK_STATES),
-    };
-    const stateCandidates = (kind: WorkKind, s: typeof search, state: WorkState) =>
-      indexPlan(ctx.database, TABLES[kind], s, [state]);
-    for (const how of [
-      { cap: 1, capWithIndex: true },
-      { cap: 1, capWithIndex: true, stateCandidates },
-    ]) {
+    for (const road of [{ use: 'walk' }, { use: 'index' }] as const) {
+      const searchPlans = await plansOf(ctx.database, search, road);
+      const how = { cap: 1 };
       expect(await countWork(db, { kinds, search, searchPlans }, how)).toEqual({
         new: 1,
         in_progress: 0,
@@ -81,33 +80,6 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
       });
     }
   });
-  it.runIf(ctx.dialect === 'sqlite')(
-    'SQLite reads the index’s candidates as the outer loop, so the count stops at the cap',
-    async () => {
-      const search = parseSearchQuery('замена');
-      const counted = drivenBy(
-        ctx.database.db,
-        'tickets',
-        indexPlan(ctx.database, 'tickets', search, ['new']),
-      )
-        .select(sql<number>`1`.as('one'))
-        .limit(1001)
-        .compile();
-      const plan = ctx.database
-        .sqlite!.prepare(`explain query plan ${counted.sql}`)
-        .all(...counted.parameters) as { detail: string }[];
-      const steps = plan.map((step) => step.detail);
-      // The candidates first, each row then looked up by its id: nothing gathered before the first.
-      const candidates = steps.findIndex((step) => step.startsWith('SCAN candidates'));
-      const rows = steps.findIndex((step) => step.startsWith('SEARCH tickets USING INTEGER PRIMARY KEY'));
-      expect(candidates, steps.join('\n')).toBeGreaterThanOrEqual(0);
-      expect(rows, steps.join('\n')).toBeGreaterThan(candidates);
-      expect(
-        steps.some((step) => /^SCAN tickets( |$)/.test(step)),
-        steps.join('\n'),
-      ).toBe(false);
-    },
-  );
 
   it('a state capped on one side stays «cap + 1» when the other side adds its exact count', async () => {
     const db = ctx.database.db;
@@ -119,193 +91,80 @@ describeEachDatabase('state counts stopped at a cap', (ctx) => {
       item('task', 'Пайка контакта'),
     ]);
     const search = parseSearchQuery('пайка');
-    const ids = async (kind: WorkKind) =>
-      (await db.selectFrom(TABLES[kind]).select('id').where('title', 'like', 'Пайка%').execute()).map(
-        (row) => row.id,
-      );
-    // One side by a short list of ids (counted exactly), the other walked (counted up to the cap),
-    // in either order.
+    const planned = await plansOf(ctx.database, search, { use: 'index' });
+    // One side exact (its ids), the other common (counted up to the cap), in either order.
     for (const [exact, capped] of [
       ['ticket', 'task'],
       ['task', 'ticket'],
     ] as const) {
-      const searchPlans = { [exact]: { use: 'ids', ids: await ids(exact) }, [capped]: PLAIN_WALK };
+      const searchPlans = {
+        [exact]: await planSearch(ctx.database, TABLES[exact], search, WORK_STATES),
+        [capped]: withRoad(planned[capped], { use: 'walk' }),
+      };
       for (const kinds of [
         [exact, capped],
         [capped, exact],
       ]) {
         expect(
-          await countWork(db, { kinds, search, searchPlans }, { cap: 1, capWithIndex: true }),
+          await countWork(db, { kinds, search, searchPlans }, { cap: 1 }),
           `${exact} exact, ${capped} capped, ${kinds.join(' then ')}`,
         ).toEqual({ new: 2, in_progress: 0, closed: 0 });
       }
     }
     // Both exact: the count as it is, above the cap.
     const searchPlans = {
-      ticket: { use: 'ids' as const, ids: await ids('ticket') },
-      task: { use: 'ids' as const, ids: await ids('task') },
+      ticket: await planSearch(ctx.database, 'tickets', search, WORK_STATES),
+      task: await planSearch(ctx.database, 'tasks', search, WORK_STATES),
     };
-    expect(
-      await countWork(db, { kinds: ['ticket', 'task'], search, searchPlans }, { cap: 1, capWithIndex: true }),
-    ).toEqual({ new: 5, in_progress: 0, closed: 0 });
-  });
-});
-
-// PostgreSQL counts one or two characters, which pg_trgm cannot answer, off the pieces' index
-// where a state's matches are sparse (search-index.ts countingCondition); dense, by the rule.
-describeEachDatabase('counts of one or two characters', (ctx) => {
-  it.runIf(ctx.dialect === 'postgres')(
-    'are read off the pieces’ index where sparse, walked where dense, and come out the same',
-    async () => {
-      const db = ctx.database.db;
-      // 1,200 closed tasks, one to a table page (the sample trusts hits spread over pages):
-      // «обмен» in each, one in 40 «обмен 77», one in 60 with a phone holding «77».
-      await sql`alter table tasks set (fillfactor = 10)`.execute(db);
-      await sql`
-        insert into tasks (title, description, status, created_at, updated_at, closed_at, search_text,
-                           client_phone_digits, work_state, work_sort)
-        select t, repeat('описание ', 60), 'done', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z',
-               '2026-11-02T09:00:00.000Z', t, case when i % 60 = 0 then '79123457701' else '79123456801' end,
-               'closed', '9' || lpad(i::text, 22, '0')
-        from (select i, case when i % 40 = 0 then 'обмен 77' else 'обмен' end as t
-              from generate_series(1, 1200) as i) as n`.execute(db);
-      await sql`analyze tasks`.execute(db);
-      await ctx.database.trigramStats!.refresh();
-      const condition = (q: string) =>
-        countingCondition(ctx.database, 'tasks', parseSearchQuery(q), 'closed', 1001);
-      // «77»: one in 24 (text or phone), sparse for a count of 1,001; «о», in every row, dense;
-      // three characters and more: pg_trgm answers the rule's LIKE.
-      expect(condition('77')?.compile(db).sql).toContain('array_to_tsvector');
-      expect(condition('о')).toBeUndefined();
-      expect(condition('обмен')).toBeUndefined();
-      const stateCondition = (kind: WorkKind, search: SearchQuery, state: WorkState, upTo: number) =>
-        countingCondition(ctx.database, TABLES[kind], search, state, upTo);
-      for (const [q, cap] of [
-        ['77', 1001],
-        ['77', 10],
-        ['7', 1001],
-        ['о', 1001],
-        ['о', 10],
-        ['ъ', 1001],
-        ['#40', 1001],
-      ] as const) {
-        const search = parseSearchQuery(q);
-        // Capped (a plan that is not a short list of ids), as a common query is.
-        const searchPlans = { task: { use: 'walk' as const, whole: true } };
-        const filter = { kinds: ['task'] as WorkKind[], search, searchPlans };
-        const exact = await countWork(db, filter);
-        const capped = await countWork(db, filter, { cap, capWithIndex: true, stateCondition });
-        expect(capped, `«${q}» up to ${cap}`).toEqual({
-          new: 0,
-          in_progress: 0,
-          closed: Math.min(cap + 1, exact.closed),
-        });
-      }
-      // 30 by their text, 20 by their phone, 10 of them by both; and task 77, by its number.
-      expect((await countWork(db, { kinds: ['task'], search: parseSearchQuery('77') })).closed).toBe(41);
-    },
-  );
-});
-
-// Counted first, a side whose matches are dense enough to walk to may reach the cap alone: the
-// other side's index is then not read at all.
-describeEachDatabase('the side counted first', (ctx) => {
-  it('is one whose matches are walked to, before one with fewer items in the state', async () => {
-    const db = ctx.database.db;
-    await insertItems(db, [
-      ...Array.from({ length: 3 }, () => item('ticket', 'обмен 77')),
-      ...Array.from({ length: 5 }, () => item('task', 'обмен 77')),
-    ]);
-    const search = parseSearchQuery('77');
-    // Tickets' condition among new items names a column no table has: counting them there fails.
-    const stateCondition = (kind: WorkKind, _search: SearchQuery, state: WorkState) =>
-      kind === 'ticket' && state === 'new' ? sql<boolean>`no_such_column = 1` : undefined;
-    // Fewer tickets than tasks in every state: by size alone, tickets would be counted first.
-    const population = (kind: WorkKind) => (kind === 'ticket' ? 3 : 5);
-    const filter = {
-      kinds: ['ticket', 'task'] as WorkKind[],
-      search,
-      searchPlans: { ticket: PLAIN_WALK, task: PLAIN_WALK },
-    };
-    expect(await countWork(db, filter, { cap: 2, capWithIndex: true, stateCondition, population })).toEqual({
-      new: 3,
+    expect(await countWork(db, { kinds: ['ticket', 'task'], search, searchPlans }, { cap: 1 })).toEqual({
+      new: 5,
       in_progress: 0,
       closed: 0,
     });
   });
 });
 
-// docs/decisions/029: on PostgreSQL the search indexes hold the state as their first column, so
-// «matches in this state» is one bitmap of the index, not every match's row read for its state.
-describeEachDatabase('the search index answers the state with the search', (ctx) => {
-  it.runIf(ctx.dialect === 'postgres')(
-    'a state’s matches are read off one index, for a count and for the index’s candidates',
-    async () => {
-      const db = ctx.database.db;
-      // The plan of a query when the one index named is the only one of its kind: at a test's
-      // size the planner may well read the state alone; what is checked is that the condition as
-      // the app writes it is the index's (the state as the same expression, the search beside it).
-      const planOf = async (query: { sql: string; parameters: readonly unknown[] }, only: string) => {
-        let plan = '';
-        const undo = new Error('rolled back: the dropped indexes come back');
-        await db
-          .transaction()
-          .execute(async (trx) => {
-            await sql`set local enable_seqscan = off`.execute(trx);
-            const others = [
-              'state_text_trgm',
-              'state_phone_trgm',
-              'state_phone_tail_trgm',
-              'state_grams',
-              'state_phone_start',
-            ];
-            for (const other of others) {
-              if (other !== only) await sql.raw(`drop index tickets_${other}`).execute(trx);
-            }
-            const { rows } = await sql
-              .raw<{ 'QUERY PLAN': string }>(`explain (costs off) ${query.sql}`)
-              .execute(trx);
-            plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-            throw undo;
-          })
-          .catch((error: unknown) => {
-            if (error !== undo) throw error;
-          });
-        return plan;
-      };
-      const countQuery = (q: string) =>
-        db
-          .selectFrom('tickets')
-          .select(sql<number>`1`.as('one'))
-          .where((eb) => matchesSearch(eb, parseSearchQuery(q), SEARCH_COLUMNS, PLAIN_WALK))
-          .where(sql<string>`(work_state || '')`, '=', 'new')
-          .limit(1001)
-          .compile();
-      // A count of «замена» in Новые (the rule and the state, as countWork asks on PostgreSQL).
-      const counted = await planOf(inlined(countQuery('замена')), 'state_text_trgm');
-      expect(counted).toMatch(
-        /Bitmap Index Scan on tickets_state_text_trgm\s+Index Cond: \(\(\(work_state \|\| ''::text\) = 'new'::text\) AND \(search_text ~~ '%замена%'::text\)\)/,
-      );
-      // Two characters: the index's candidates in the states shown, as planSearch reads them (up
-      // to 2,501 ids), from the pieces' index with the state.
-      const short = indexPlan(ctx.database, 'tickets', parseSearchQuery('ив'), ['new']);
-      const candidates = await planOf(
-        inlined(sql`select id from ${short.rows} as candidates limit 2501`.compile(db)),
-        'state_grams',
-      );
-      expect(candidates).toMatch(
-        /Bitmap Index Scan on tickets_state_grams\s+Index Cond: \(\(\(work_state \|\| ''::text\) = 'new'::text\) AND \(array_to_tsvector/,
-      );
-    },
-  );
+// One or two characters: no trigram answers them, the pieces' index does (both databases).
+describeEachDatabase('counts of one or two characters', (ctx) => {
+  it('come out as the plain count, stopped at the cap', async () => {
+    const db = ctx.database.db;
+    // 120 closed tasks: «обмен» in each, one in 4 «обмен 77», one in 6 with a phone holding «77».
+    await sql`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 120)
+      insert into tasks (title, description, status, created_at, updated_at, closed_at, search_text,
+                         client_phone_digits, work_state, work_sort)
+      select t, '', 'done', '2026-11-01T09:00:00.000Z', '2026-11-01T09:00:00.000Z',
+             '2026-11-02T09:00:00.000Z', t, case when i % 6 = 0 then '79123457701' else '79123456801' end,
+             'closed', '9' || (1000000 + i)
+      from (select i, case when i % 4 = 0 then 'обмен 77' else 'обмен' end as t from n) as numbered`.execute(
+      db,
+    );
+    for (const [q, cap] of [
+      ['77', 100],
+      ['77', 10],
+      ['7', 100],
+      ['о', 100],
+      ['о', 10],
+      ['ъ', 100],
+      ['#40', 100],
+    ] as const) {
+      const search = parseSearchQuery(q);
+      const plans = await plansOf(ctx.database, search, { use: 'walk' });
+      const filter = { kinds: ['task'] as WorkKind[], search };
+      const exact = await countWork(db, {
+        ...filter,
+        searchPlans: { task: withRoad(plans.task, { use: 'scan' }) },
+      });
+      const capped = await countWork(db, { ...filter, searchPlans: plans }, { cap });
+      expect(capped, `«${q}» up to ${cap}`).toEqual({
+        new: 0,
+        in_progress: 0,
+        closed: Math.min(cap + 1, exact.closed),
+      });
+    }
+    // 30 by their text, 20 by their phone, 10 of them by both; and task 77, by its number.
+    const search = parseSearchQuery('77');
+    const plans = await plansOf(ctx.database, search, { use: 'scan' });
+    expect((await countWork(db, { kinds: ['task'], search, searchPlans: plans })).closed).toBe(41);
+  });
 });
-
-/** A compiled PostgreSQL query with its parameters written in (EXPLAIN takes no parameters). */
-function inlined(query: { sql: string; parameters: readonly unknown[] }) {
-  const literal = (value: unknown) =>
-    typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  return {
-    sql: query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.parameters[Number(n) - 1])),
-    parameters: [],
-  };
-}

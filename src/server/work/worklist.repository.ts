@@ -1,9 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { isSearching, NO_SEARCH, type SearchQuery } from '../../domain/search-text';
-import { matchesSearch } from '../db/search-condition';
-import { readIdsInOrder } from '../db/ids-in-order';
-import { PLAIN_WALK, type SearchPlan } from '../db/search-index';
-import { readPlanned } from '../db/read-planned';
+import { NO_SEARCH, type SearchQuery } from '../../domain/search-text';
+import { readPlanned, searchCondition, type SearchPlan } from '../search';
 import {
   CLOSED_SORT_PREFIX,
   TRASH_SORT_PREFIX,
@@ -27,7 +24,7 @@ export interface WorkFilter {
   states: WorkState[];
   assignee?: number | 'none';
   search: SearchQuery;
-  /** How each side answers the search (src/server/db/search-index.ts); a walk where not given. */
+  /** How each side answers the search (src/server/search); needed while searching. */
   searchPlans?: Partial<Record<WorkKind, SearchPlan>>;
   /**
    * «Сначала просроченные» (issue 20): leave out open items due before this date — they are
@@ -74,15 +71,23 @@ export interface WorkRow {
   version: number;
 }
 
-export const SEARCH_COLUMNS = {
-  row: 'id',
-  text: 'search_text',
-  phoneDigits: 'client_phone_digits',
-  id: 'id',
-};
+/** The filter without its search. */
+const unsearched = (filter: WorkFilter): WorkFilter => ({
+  ...filter,
+  search: NO_SEARCH,
+  searchPlans: undefined,
+});
 
-export function planFor(filter: Pick<WorkFilter, 'searchPlans'>, kind: WorkKind): SearchPlan {
-  return filter.searchPlans?.[kind] ?? PLAIN_WALK;
+/** The side's search plan; undefined when not searching. */
+export function planFor(
+  filter: Pick<WorkFilter, 'searchPlans' | 'search'>,
+  kind: WorkKind,
+): SearchPlan | undefined {
+  const plan = filter.searchPlans?.[kind];
+  if (!plan && (filter.search.text !== null || filter.search.number !== null)) {
+    throw new Error(`A ${kind} search without a plan`);
+  }
+  return plan;
 }
 
 /** The table of a side of the worklist. */
@@ -142,11 +147,9 @@ type SideTable = 'tickets' | 'tasks';
 /**
  * One side of the worklist, read in order straight off the (work_sort, id) index,
  * at most `limit` rows after the cursor. With `within`: the matches among the side's first
- * `within` rows only (readPlanned's stretch) — those rows as the query's table, so that the walk
- * stops where the page fills (SQLite reads such a subquery in its order, a row at a time, and
- * sorts nothing; so did PostgreSQL in EXPLAIN ANALYZE, whose lists walk whole outside tests:
- * planSearch), instead of finding the stretch's last row first (on SQLite at 2,000,000
- * items, 2–4 ms a side for its 3,000 rows, where «иванов» fills its page within 300).
+ * `within` rows only (readPlanned's stretch) — those rows as the query's table: both databases
+ * read such a subquery in its order and stop where the page fills, and no index of the searched
+ * text can be chosen for it.
  */
 function side(
   db: Kysely<DB>,
@@ -159,7 +162,7 @@ function side(
   const stretch =
     within === undefined
       ? undefined
-      : narrowed(db.selectFrom(tableOf(kind)).selectAll(), kind, { ...filter, search: NO_SEARCH }, after)
+      : narrowed(db.selectFrom(tableOf(kind)).selectAll(), kind, unsearched(filter), after)
           .orderBy('work_sort')
           .orderBy('id')
           .limit(within);
@@ -194,10 +197,9 @@ function narrowed<O>(
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
 
-  const { search } = filter;
-  if (isSearching(search)) {
-    query = query.where((eb) => matchesSearch(eb, search, SEARCH_COLUMNS, planFor(filter, kind)));
-  }
+  const plan = planFor(filter, kind);
+  const searched = plan && searchCondition(plan);
+  if (searched) query = query.where(searched);
   query = withOverLimit(query, filter.overLimit);
   query = withTicketFacets(query, filter);
   const { overdueBefore } = filter;
@@ -246,27 +248,24 @@ async function readSide<Columns extends 'positions' | 'all'>(
   columns: Columns,
 ): Promise<Columns extends 'positions' ? WorkKey[] : WorkRow[]> {
   type Result = Columns extends 'positions' ? WorkKey[] : WorkRow[];
-  const plan = planFor(filter, kind);
-  const withPlan = (searchPlan: SearchPlan) => ({ ...filter, searchPlans: { [kind]: searchPlan } });
   const positions = <O>(query: SelectQueryBuilder<DB, 'tickets' | 'tasks', O>) =>
     query.clearSelect().select(['work_sort', 'id']);
-  const read = (searchPlan: SearchPlan, within?: number) => {
-    const query = side(db, kind, withPlan(searchPlan), after, limit, within);
+  const read = (searchPlan: SearchPlan | undefined, within?: number) => {
+    const query = side(db, kind, { ...filter, searchPlans: { [kind]: searchPlan } }, after, limit, within);
     return (columns === 'positions' ? positions(query) : query).execute() as Promise<WorkKey[] | WorkRow[]>;
   };
-  const rows = await (plan.use === 'ids' && plan.keys
-    ? readIdsInOrder<WorkKey | WorkRow>({ ids: plan.ids, keys: plan.keys }, limit, after?.sort, (ids) =>
-        read({ use: 'ids', ids }),
-      )
-    : readPlanned<WorkKey | WorkRow>(plan, limit, {
+  const plan = planFor(filter, kind);
+  const rows = await (plan
+    ? readPlanned<WorkKey | WorkRow>(plan, limit, {
         read,
         reaches: async (n) => {
-          const row = await positions(side(db, kind, { ...filter, search: NO_SEARCH }, after, 1))
+          const row = await positions(side(db, kind, unsearched(filter), after, 1))
             .offset(n - 1)
             .executeTakeFirst();
           return row !== undefined;
         },
-      }));
+      })
+    : read(undefined));
   if (columns === 'all') return rows as Result;
   const kind_rank = kindRank(kind);
   return rows.map(({ work_sort, id }) => ({ work_sort, kind_rank, id: Number(id) })) as Result;

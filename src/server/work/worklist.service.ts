@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/client-schemas';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { countingCondition, indexPlan, itemsInState, planSearch, type SearchPlan } from '../db/search-index';
+import { planSearch, type SearchPlan } from '../search';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -9,7 +9,7 @@ import { SEARCH_COUNT_CAP } from '../../domain/state-counts';
 import type { WorkRulesValues } from '../../domain/work-rules';
 import { CLOSED_SORT_PREFIX, WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
-import { cappedCountWay, queriesAreInProcess } from '../db/capabilities';
+import { queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
 import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
 import {
@@ -127,7 +127,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
   /** How each side answers the search among items in these states. */
   async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
     const plans = await Promise.all(
-      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states, 'work_sort')),
+      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states)),
     );
     return Object.fromEntries(filter.kinds.map((kind, i) => [kind, plans[i]])) as Partial<
       Record<WorkKind, SearchPlan>
@@ -180,24 +180,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
      * SEARCH_COUNT_CAP + 1 («1000+») where counting every match would take long. `how` lets the
      * benchmark count in full for comparison (scripts/bench-counts.ts).
      */
-    async counts(
-      query: WorklistQuery,
-      how: CountOptions = {
-        cap: SEARCH_COUNT_CAP,
-        capWithIndex: true,
-        // PostgreSQL: the rule itself and the state, which the search indexes answer together
-        // (their first column is the state, migration 0020).
-        stateCandidates:
-          cappedCountWay(database.dialect) === 'drive'
-            ? (kind, search, state) => indexPlan(database, TABLES[kind], search, [state])
-            : undefined,
-        stateCondition:
-          cappedCountWay(database.dialect) === 'filter'
-            ? (kind, search, state, upTo) => countingCondition(database, TABLES[kind], search, state, upTo)
-            : undefined,
-        population: (kind, state) => itemsInState(database, TABLES[kind], state),
-      },
-    ) {
+    async counts(query: WorklistQuery, how: CountOptions = { cap: SEARCH_COUNT_CAP }) {
       const base = await baseFilter(query);
       return countWork(database.db, { ...base, searchPlans: await searchPlans(base, WORK_STATES) }, how);
     },

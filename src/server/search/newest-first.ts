@@ -1,19 +1,19 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { CreatedCursor } from './paging';
-import { readPlanned } from './read-planned';
-import type { SearchPlan } from './search-index';
-import type { DB } from './schema';
+import type { CreatedCursor } from '../db/paging';
+import type { DB } from '../db/schema';
+import type { SearchPlan } from './plan';
+import { readPlanned } from './walk';
 
 /**
- * A newest-first list's rows (created_at desc, id desc; `limit` of them) under a search plan,
- * as readPlanned reads them. `build` makes the list's query with its filters and cursor, with
- * the search answered by the given plan, or without the search when given null.
+ * A newest-first list's rows (created_at desc, id desc; `limit` of them) under a search plan, as
+ * readPlanned reads them. `build` makes the list's query with its filters and cursor and the
+ * plan's search condition.
  */
 export function readNewestFirst<TB extends keyof DB, O>(
   plan: SearchPlan,
   limit: number,
   table: TB & string,
-  build: (plan: SearchPlan | null) => SelectQueryBuilder<DB, TB, O>,
+  build: (plan: SearchPlan) => SelectQueryBuilder<DB, TB, O>,
 ): Promise<O[]> {
   const column = (name: string) => sql.ref(`${table}.${name}`);
   const ordered = <T>(query: SelectQueryBuilder<DB, TB, T>) =>
@@ -21,7 +21,7 @@ export function readNewestFirst<TB extends keyof DB, O>(
   /** Where the list without its search has its n-th row; null when it has fewer. */
   const positionAt = async (n: number): Promise<CreatedCursor | null> => {
     const row = await ordered(
-      build(null)
+      build({ ...plan, road: { use: 'none' } })
         .clearSelect()
         .select([
           sql<string>`${column('created_at')}`.as('created_at'),
@@ -36,8 +36,7 @@ export function readNewestFirst<TB extends keyof DB, O>(
   /** The list's length is below this: a stretch's position was not found. */
   let shorterThan = Infinity;
   return readPlanned<O>(plan, limit, {
-    // A stretch as the rows up to its last one's position (these lists are no hot path: the
-    // worklist reads its stretch in one query, worklist.repository.ts).
+    // A stretch as the rows up to its last one's position.
     read: async (searchPlan, within) => {
       const upTo = within === undefined ? null : await positionAt(within);
       if (within !== undefined && upTo === null) shorterThan = Math.min(shorterThan, within);
@@ -49,8 +48,6 @@ export function readNewestFirst<TB extends keyof DB, O>(
       }
       return ordered(query).limit(limit).execute();
     },
-    // Known from the stretch's position when it was past the end; else taken as reached (at worst
-    // the index is read, with the same rows).
     reaches: async (n) => n < shorterThan,
   });
 }

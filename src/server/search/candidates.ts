@@ -1,0 +1,121 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { SearchQuery } from '../../domain/search-text';
+import type { DialectName } from '../db/dialect-name';
+import { gramToken } from '../db/search-grams';
+import { containsPattern } from '../db/paging';
+import {
+  pgPieces,
+  pgStateKey,
+  SEARCHED_LISTS,
+  stateToken,
+  stateTrigram,
+  type SearchedList,
+} from './searched-lists';
+import { TRIGRAM_STEP } from './tuning';
+
+/** Three characters or more: the trigram index answers it; fewer: the pieces' index. */
+export const isLong = (text: string) => Array.from(text).length >= 3;
+
+/** The strings a query looks for anywhere in the text or the phone digits. */
+function containedStrings(search: SearchQuery): string[] {
+  return [...(search.text === null ? [] : [search.text]), ...search.phoneContains];
+}
+
+/** Whether the query looks for any string (not only a record's number). */
+export const looksForText = (search: SearchQuery) =>
+  containedStrings(search).length > 0 || search.phoneStartsWith.length > 0;
+
+/**
+ * A subquery `(select id …)` naming every row of `list` that may match the query's strings (a
+ * row may come twice), in one of `states` where the list has states and they are given. Wider
+ * than the rule: whoever reads it checks the rule on the rows it names.
+ */
+export function candidateRows(
+  dialect: DialectName,
+  list: SearchedList,
+  search: SearchQuery,
+  states?: readonly string[],
+): RawBuilder<unknown> {
+  const inStates = SEARCHED_LISTS[list].state && states ? states : undefined;
+  const parts =
+    dialect === 'sqlite'
+      ? sqliteParts(list, search, inStates)
+      : [sql`select id from ${sql.table(list)} where ${pgCandidateCondition(list, search, inStates)}`];
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * SQLite: FTS5's trigram table for strings of three characters or more, its pieces' table for
+ * shorter ones — each also holding the row's state as a term — and a phone's start as a range of
+ * the digits' B-tree (which holds the state too).
+ */
+function sqliteParts(list: SearchedList, search: SearchQuery, states: readonly string[] | undefined) {
+  const { phone, state } = SEARCHED_LISTS[list];
+  const match = (table: string, query: string, term: (state: string) => string) => {
+    const inState = states ? ` AND (${states.map((one) => quoted(term(one))).join(' OR ')})` : '';
+    return sql`select rowid as id from ${sql.table(table)} where ${sql.table(table)} match ${`(${query})${inState}`}`;
+  };
+  const contained = containedStrings(search);
+  const long = contained.filter(isLong);
+  const short = contained.filter((text) => !isLong(text));
+  return [
+    ...(long.length ? [match(`${list}_search`, ftsQuery(long), stateTrigram)] : []),
+    ...(short.length
+      ? [match(`${list}_grams`, short.map((text) => quoted(gramToken(text))).join(' OR '), stateToken)]
+      : []),
+    // Digits only in the column: every value starting with them sorts before them followed by ':'.
+    // The index named, else SQLite may prefer the state's index, which names most of the table.
+    ...search.phoneStartsWith.map(
+      (digits) =>
+        sql`select id from ${sql.table(list)} indexed by ${sql.raw(`${list}_phone_digits`)}
+        where ${sql.ref(phone)} >= ${digits} and ${sql.ref(phone)} < ${`${digits}:`}${
+          states && state ? sql` and ${sql.ref(state)} in (${sql.join(states)})` : sql``
+        }`,
+    ),
+  ];
+}
+
+/** An FTS5 query: any of the strings, each as the trigrams of it asked (trigramsAsked). */
+export function ftsQuery(strings: string[]): string {
+  return strings.map((text) => `(${trigramsAsked(text).map(quoted).join(' AND ')})`).join(' OR ');
+}
+
+/** Every TRIGRAM_STEP-th trigram of a string, and its last. */
+export function trigramsAsked(text: string): string[] {
+  const chars = Array.from(text);
+  const asked = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += TRIGRAM_STEP) asked.add(chars.slice(i, i + 3).join(''));
+  asked.add(chars.slice(-3).join(''));
+  return [...asked];
+}
+
+/**
+ * PostgreSQL: the rows whose text or digits hold the strings (pg_trgm's GIN indexes answer the
+ * LIKEs), hold the pieces of a shorter one (the pieces' GIN index), or whose digits start with a
+ * number (the digits' B-tree) — in the states given, which each of those indexes holds first.
+ */
+export function pgCandidateCondition(
+  list: SearchedList,
+  search: SearchQuery,
+  states: readonly string[] | undefined,
+): RawBuilder<SqlBool> {
+  const { text, phone, state } = SEARCHED_LISTS[list];
+  const like = (column: string, pattern: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern}`;
+  const contains = (column: string, value: string) =>
+    isLong(value)
+      ? like(column, containsPattern(value))
+      : sql<SqlBool>`${pgPieces(list)} @@ ${tsLexeme(value)}::tsquery`;
+  const any = [
+    ...(search.text === null ? [] : [contains(text, search.text)]),
+    ...search.phoneContains.map((digits) => contains(phone, digits)),
+    ...search.phoneStartsWith.map((digits) => like(phone, `${digits}%`)),
+  ];
+  const inState = states && state ? sql` and ${pgStateKey(state)} in (${sql.join(states)})` : sql``;
+  return sql<SqlBool>`(${sql.join(any, sql` or `)})${inState}`;
+}
+
+/** A tsquery of one lexeme, taken literally (quoted, its quotes and backslashes escaped). */
+const tsLexeme = (text: string) => `'${text.replace(/['\\]/g, (ch) => `\\${ch}`)}'`;
+
+/** An FTS5 string, taken literally. */
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
