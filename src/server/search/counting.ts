@@ -4,37 +4,78 @@ import { looksForText, pgCandidateCondition } from './candidates';
 import { indexRows, recordNumber, type SearchPlan } from './plan';
 import { ruleOf } from './rule';
 import { pgStateKey, SEARCHED_LISTS } from './searched-lists';
+import { COUNT_WALK_ROWS } from './tuning';
 
 type WorkTable = 'tickets' | 'tasks';
+type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBuilder<DB, WorkTable, O>;
 
 /**
- * How many rows of a list in `state` match the plan's query, counted up to `upTo` (the counts
- * beside the worklist's states stop at «1000+»): the index's candidates of that state, each
- * checked against the rule and the caller's filters (`narrow`), until `upTo` are found.
- * SQLite: the candidates drive a join to the rows — SQLite takes a CROSS JOIN's left side as the
- * outer loop, so FTS5's ids stream and the LIMIT stops them (asked as `id in (…)`, it reads every
- * candidate first). PostgreSQL: the candidates' condition on the table itself, which its search
- * index answers with the state.
+ * How many rows of a list in `state` match the plan's query and the caller's filters (`narrow`),
+ * counted up to `upTo` (the counts beside the worklist's states stop at «1000+»): the index's
+ * candidates of the state, each checked against the rule and the filters, until `upTo` are found.
+ * PostgreSQL first walks up to COUNT_WALK_ROWS rows of the state: its GIN index gathers every
+ * candidate before the first is checked, which for a query held by most rows («а», «о») is most
+ * of the state; walked, such a state reaches `upTo` at once, and a state that small is counted
+ * whole.
  */
 export async function countUpTo(
   db: Kysely<DB>,
   plan: SearchPlan,
   state: string,
-  narrow: <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBuilder<DB, WorkTable, O>,
+  narrow: Narrow,
   upTo: number,
 ): Promise<number> {
+  if (plan.database.dialect === 'postgres') {
+    const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
+    const walked = await countWalked(db, plan, state, narrow, walkRows);
+    if (walked.matches >= upTo) return upTo;
+    if (walked.rows < walkRows) return walked.matches;
+  }
+  return countNamed(db, plan, state, narrow, upTo);
+}
+
+/** Among up to `walkRows` rows of `state` (under the filters), how many there are and how many match. */
+async function countWalked(
+  db: Kysely<DB>,
+  plan: SearchPlan,
+  state: string,
+  narrow: Narrow,
+  walkRows: number,
+) {
+  const table = plan.list as WorkTable;
+  const rule = ruleOf(plan.database.dialect, table, plan.search, table);
+  const head = narrow(db.selectFrom(table))
+    .where(SEARCHED_LISTS[table].state, '=', state)
+    .select(sql<number>`case when ${rule} then 1 else 0 end`.as('matched'))
+    .limit(walkRows);
+  const row = await db
+    .selectFrom(head.as('head'))
+    .select([
+      (eb) => eb.fn.countAll<string | number>().as('rows'),
+      sql<string | number>`coalesce(sum(matched), 0)`.as('matches'),
+    ])
+    .executeTakeFirst();
+  return { rows: Number(row?.rows ?? 0), matches: Number(row?.matches ?? 0) };
+}
+
+/**
+ * The index's candidates of `state` that match, up to `upTo`. SQLite: the candidates drive a join
+ * to the rows — it takes a CROSS JOIN's left side as the outer loop, so FTS5's ids stream and the
+ * LIMIT stops them (asked as `id in (…)`, it reads every candidate first). PostgreSQL: the
+ * candidates' condition on the table itself, which its search index answers with the state.
+ */
+async function countNamed(db: Kysely<DB>, plan: SearchPlan, state: string, narrow: Narrow, upTo: number) {
   const table = plan.list as WorkTable;
   const stateColumn = SEARCHED_LISTS[table].state;
-  const inState = { ...plan, states: [state] };
-  const sqlite = plan.dialect === 'sqlite';
+  const sqlite = plan.database.dialect === 'sqlite';
   const from = sqlite
-    ? drivenBy(db, table, indexRows(inState))
+    ? drivenBy(db, table, indexRows({ ...plan, states: [state] }))
     : db.selectFrom(table).where(pgNamed(plan, state));
   // The record a number names is a candidate in any state.
   const stateOf = sqlite ? sql.ref(`${table}.${stateColumn}`) : pgStateKey(stateColumn);
   const matches = narrow(from)
     .where(stateOf, '=', state)
-    .where(ruleOf(plan.dialect, table, plan.search, table))
+    .where(ruleOf(plan.database.dialect, table, plan.search, table))
     .select(sql<number>`1`.as('one'))
     .limit(upTo);
   const row = await db

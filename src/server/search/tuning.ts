@@ -2,18 +2,29 @@
 // (docs/search.md, «What keeps each part»).
 
 /**
- * At most this many candidates of the index are read as ids and their rows sorted; a query naming
- * more is common, and the list's own order is walked first. Reading one candidate's row costs
- * 3–7 µs (SQLite at 2,000,000 items), so 2,500 of them stay within a page's budget.
+ * A search first walks this many rows of the list in its own order: a common query fills its page
+ * there, without the index asked at all (one that matches one row in 20 fills 50 rows in ~1,000).
+ */
+export const HEAD_ROWS = 1000;
+
+/**
+ * At most this many of the index's candidates are read as ids and their rows sorted; a query naming
+ * more is common, and the list's order is walked further (WALK_ROWS) before the index is read whole.
  */
 export const CANDIDATE_LIMIT = 2500;
 
 /**
- * How many rows of a list's order the walk of a common query reads before the index is read
- * instead: a query with more than CANDIDATE_LIMIT candidates among the states shown fills a page
- * within this stretch unless its matches sit far down the list (then the index's rows are read).
+ * How far the walk of a query with more than CANDIDATE_LIMIT candidates goes before every row the
+ * index names is read instead.
  */
 export const WALK_ROWS = 10_000;
+
+/**
+ * PostgreSQL's counts of a search walk this many rows of a state before asking the index: a state
+ * where the query is dense («а», «о») reaches the cap there, where the GIN index would first gather
+ * every match of the state.
+ */
+export const COUNT_WALK_ROWS = 5000;
 
 /**
  * SQLite: a string's trigrams asked of FTS5 — every third one (they overlap: «ива», «ван» and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SEARCH } from '../../domain/search-text';
 import type { SearchPlan } from './plan';
-import { WALK_ROWS } from './tuning';
+import { HEAD_ROWS, WALK_ROWS } from './tuning';
 import { readPlanned } from './walk';
 
 /**
@@ -28,7 +28,12 @@ function listOf(length: number, matches: (position: number) => boolean) {
   };
 }
 
-const COMMON: SearchPlan = { dialect: 'sqlite', list: 'tasks', search: NO_SEARCH, road: { use: 'walk' } };
+const COMMON: SearchPlan = {
+  database: { dialect: 'sqlite', db: undefined as never },
+  list: 'tasks',
+  search: NO_SEARCH,
+  road: { use: 'walk' },
+};
 const LIMIT = 51;
 
 describe('readPlanned: a common query walks a stretch of the list, then reads the index', () => {
@@ -36,6 +41,14 @@ describe('readPlanned: a common query walks a stretch of the list, then reads th
     const { asked, list, firstPage } = listOf(100_000, (n) => n % 10 === 0);
     expect(await readPlanned(COMMON, LIMIT, list(LIMIT))).toEqual(firstPage(LIMIT));
     expect(asked).toEqual([`walk to ${WALK_ROWS}`]);
+  });
+
+  it('an undecided search is answered by the list’s head when its page is there', async () => {
+    const { asked, list, firstPage } = listOf(100_000, (n) => n % 10 === 0);
+    expect(await readPlanned({ ...COMMON, road: { use: 'search' } }, LIMIT, list(LIMIT))).toEqual(
+      firstPage(LIMIT),
+    );
+    expect(asked).toEqual([`walk to ${HEAD_ROWS}`]);
   });
 
   it('reads the index when the stretch did not fill the page', async () => {

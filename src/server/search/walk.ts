@@ -1,11 +1,12 @@
-import { withRoad, type SearchPlan } from './plan';
-import { WALK_ROWS } from './tuning';
+import { readCandidates, withRoad, type SearchPlan } from './plan';
+import { HEAD_ROWS, WALK_ROWS } from './tuning';
 
 /**
- * A list's page under a search plan. A common query's (`walk`) reads the matches among the list's
- * first WALK_ROWS rows in its order (`read` with `within`, the walk stopping where the page
- * fills); where that did not fill the page and the list goes on past the stretch, its matches sit
- * further down, and every row the index names is read instead.
+ * A list's page under a search plan. An undecided search walks the list's first HEAD_ROWS rows in
+ * its order (`read` with `within`: the walk stops where the page fills): a common query's page is
+ * there. Otherwise the index is asked for its candidates: at most CANDIDATE_LIMIT are read by id;
+ * more make the query common, and the walk goes on to WALK_ROWS rows before every row the index
+ * names is read instead. A stretch that reaches the list's end is the list's answer.
  */
 export async function readPlanned<Row>(
   plan: SearchPlan,
@@ -17,9 +18,19 @@ export async function readPlanned<Row>(
     reaches(n: number): Promise<boolean>;
   },
 ): Promise<Row[]> {
-  if (plan.road.use !== 'walk') return list.read(plan);
-  const within = plan.walkRows ?? WALK_ROWS;
-  const walked = await list.read(withRoad(plan, { use: 'scan' }), within);
-  if (walked.length >= limit || !(await list.reaches(within + 1))) return walked;
-  return list.read(withRoad(plan, { use: 'index' }));
+  const { head, further } = plan.walkRows ?? { head: HEAD_ROWS, further: WALK_ROWS };
+  /** The page when a walk of the list's first `rows` rows fills it or is the whole list. */
+  const walk = async (rows: number) => {
+    const walked = await list.read(withRoad(plan, { use: 'scan' }), rows);
+    return walked.length >= limit || !(await list.reaches(rows + 1)) ? walked : null;
+  };
+  const { use } = plan.road;
+  if (use !== 'search' && use !== 'walk') return list.read(plan);
+  if (use === 'search') {
+    const page = await walk(head);
+    if (page) return page;
+    const ids = await readCandidates(plan);
+    if (ids) return list.read(withRoad(plan, { use: 'ids', ids }));
+  }
+  return (await walk(further)) ?? list.read(withRoad(plan, { use: 'index' }));
 }

@@ -15,9 +15,9 @@ export interface CountOptions {
 
 /**
  * How many items each state holds under the other filters (type, assignee, search): the
- * numbers beside the state checkboxes. Items in the Корзина are in no state. A search whose
- * candidates are few (its plan's ids) is counted exactly; a common one, with `cap`, only up to
- * `cap + 1` in each state (shown as «1000+», src/domain/state-counts.ts), its sides together.
+ * numbers beside the state checkboxes. Items in the Корзина are in no state. With `cap`, a
+ * search is counted only up to `cap + 1` in each state (shown as «1000+»,
+ * src/domain/state-counts.ts), its sides together; below that the count is exact.
  */
 export async function countWork(
   db: Kysely<DB>,
@@ -31,8 +31,9 @@ export async function countWork(
     return withTicketFacets(withOverLimit(q, filter.overLimit), filter);
   };
   const searching = isSearching(filter.search);
+  // A number alone (its ids) is counted exactly; any text up to the cap.
   const capped = (plan: SearchPlan | undefined): plan is SearchPlan =>
-    searching && cap !== undefined && plan?.road.use === 'walk';
+    searching && cap !== undefined && plan !== undefined && plan.road.use !== 'ids';
 
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
   const cappedPlans: SearchPlan[] = [];
@@ -62,7 +63,7 @@ export async function countWork(
 
 /**
  * A side's states counted in full, in one query. Without a search the (work_state, assignee_id)
- * index answers alone; a common query is counted through every row its index names.
+ * index answers alone; a search is counted through every row its index names.
  */
 async function countExactly(
   db: Kysely<DB>,
@@ -73,7 +74,7 @@ async function countExactly(
   ) => SelectQueryBuilder<DB, 'tickets' | 'tasks', O>,
 ) {
   let query = narrowed(db.selectFrom(tableOf(kind)));
-  const counting = plan?.road.use === 'walk' ? withRoad(plan, { use: 'index' }) : plan;
+  const counting = plan && plan.road.use !== 'ids' ? withRoad(plan, { use: 'index' }) : plan;
   const searched = counting && searchCondition(counting);
   if (searched) query = query.where(searched);
   const rows = await query

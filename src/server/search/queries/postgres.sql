@@ -1,22 +1,28 @@
--- «иванов»: the candidates asked, among open tasks
+-- «иванов»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
+-- ["new","in_progress","9",1000,"new","in_progress","9","иванов",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
+-- ["new","in_progress","9",1,1000]
 select id from (select id from "tasks" where ("search_text" like $1) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
 -- ["%иванов%","new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and 1 = 0 order by "work_sort", "id" limit $4;
+-- ["new","in_progress","9",51]
 
--- «иванов»: the worklist's tasks by road ids
+-- «иванов»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4, $5, $6) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9",3,1,2,"иванов",51]
 
--- «иванов»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
--- ["new","in_progress","9",10000,"new","in_progress","9","иванов",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
--- ["new","in_progress","9",1,10000]
-
--- «иванов»: the worklist's tasks by road index
+-- «иванов»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in (select id from (select id from "tasks" where ("search_text" like $4) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9","%иванов%","new","in_progress","иванов",51]
 
--- «иванов»: the counts of a common query, up to 1,001 a state
+-- «иванов»: the counts, up to 1,001 a state
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов","new",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов","in_progress",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов","closed",5000]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["%иванов%","new","new","иванов",1001]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
@@ -24,25 +30,31 @@ select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["%иванов%","closed","closed","иванов",1001]
 
--- «иванов петр»: the candidates asked, among open tasks
+-- «иванов петр»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
+-- ["new","in_progress","9",1000,"new","in_progress","9","иванов петр",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
+-- ["new","in_progress","9",1,1000]
 select id from (select id from "tasks" where ("search_text" like $1) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
 -- ["%иванов петр%","new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and 1 = 0 order by "work_sort", "id" limit $4;
+-- ["new","in_progress","9",51]
 
--- «иванов петр»: the worklist's tasks by road ids
+-- «иванов петр»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4, $5, $6) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9",3,1,2,"иванов петр",51]
 
--- «иванов петр»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
--- ["new","in_progress","9",10000,"new","in_progress","9","иванов петр",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
--- ["new","in_progress","9",1,10000]
-
--- «иванов петр»: the worklist's tasks by road index
+-- «иванов петр»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in (select id from (select id from "tasks" where ("search_text" like $4) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9","%иванов петр%","new","in_progress","иванов петр",51]
 
--- «иванов петр»: the counts of a common query, up to 1,001 a state
+-- «иванов петр»: the counts, up to 1,001 a state
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов петр","new",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов петр","in_progress",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["иванов петр","closed",5000]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["%иванов петр%","new","new","иванов петр",1001]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
@@ -50,25 +62,31 @@ select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["%иванов петр%","closed","closed","иванов петр",1001]
 
--- «ив»: the candidates asked, among open tasks
+-- «ив»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
+-- ["new","in_progress","9",1000,"new","in_progress","9","ив",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
+-- ["new","in_progress","9",1,1000]
 select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
 -- ["'ив'","new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and 1 = 0 order by "work_sort", "id" limit $4;
+-- ["new","in_progress","9",51]
 
--- «ив»: the worklist's tasks by road ids
+-- «ив»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4, $5, $6) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9",3,1,2,"ив",51]
 
--- «ив»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
--- ["new","in_progress","9",10000,"new","in_progress","9","ив",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
--- ["new","in_progress","9",1,10000]
-
--- «ив»: the worklist's tasks by road index
+-- «ив»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in (select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $4::tsquery) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9","'ив'","new","in_progress","ив",51]
 
--- «ив»: the counts of a common query, up to 1,001 a state
+-- «ив»: the counts, up to 1,001 a state
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["ив","new",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["ив","in_progress",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
+-- ["ив","closed",5000]
 select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["'ив'","new","new","ив",1001]
 select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
@@ -76,25 +94,31 @@ select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsv
 select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
 -- ["'ив'","closed","closed","ив",1001]
 
--- «8 912 345»: the candidates asked, among open tasks
+-- «8 912 345»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0 or strpos("client_phone_digits", $9) > 0 or strpos("client_phone_digits", $10) = 1 or strpos("client_phone_digits", $11) = 1 or strpos("client_phone_digits", $12) = 1) order by "work_sort", "id" limit $13;
+-- ["new","in_progress","9",1000,"new","in_progress","9","8 912 345","8912345","7912345","8912345","912345",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
+-- ["new","in_progress","9",1,1000]
 select id from (select id from "tasks" where ("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6, $7)) as candidates limit $8;
 -- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and 1 = 0 order by "work_sort", "id" limit $4;
+-- ["new","in_progress","9",51]
 
--- «8 912 345»: the worklist's tasks by road ids
+-- «8 912 345»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4, $5, $6) and (strpos("search_text", $7) > 0 or strpos("client_phone_digits", $8) > 0 or strpos("client_phone_digits", $9) = 1 or strpos("client_phone_digits", $10) = 1 or strpos("client_phone_digits", $11) = 1) order by "work_sort", "id" limit $12;
 -- ["new","in_progress","9",3,1,2,"8 912 345","8912345","7912345","8912345","912345",51]
 
--- «8 912 345»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and (strpos("search_text", $8) > 0 or strpos("client_phone_digits", $9) > 0 or strpos("client_phone_digits", $10) = 1 or strpos("client_phone_digits", $11) = 1 or strpos("client_phone_digits", $12) = 1) order by "work_sort", "id" limit $13;
--- ["new","in_progress","9",10000,"new","in_progress","9","8 912 345","8912345","7912345","8912345","912345",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
--- ["new","in_progress","9",1,10000]
-
--- «8 912 345»: the worklist's tasks by road index
+-- «8 912 345»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in (select id from (select id from "tasks" where ("search_text" like $4 or "client_phone_digits" like $5 or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8) and ("work_state" || '') in ($9, $10)) as named) and (strpos("search_text", $11) > 0 or strpos("client_phone_digits", $12) > 0 or strpos("client_phone_digits", $13) = 1 or strpos("client_phone_digits", $14) = 1 or strpos("client_phone_digits", $15) = 1) order by "work_sort", "id" limit $16;
 -- ["new","in_progress","9","%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 
--- «8 912 345»: the counts of a common query, up to 1,001 a state
+-- «8 912 345»: the counts, up to 1,001 a state
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
+-- ["8 912 345","8912345","7912345","8912345","912345","new",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
+-- ["8 912 345","8912345","7912345","8912345","912345","in_progress",5000]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
+-- ["8 912 345","8912345","7912345","8912345","912345","closed",5000]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
 -- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","new","8 912 345","8912345","7912345","8912345","912345",1001]
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
@@ -102,31 +126,34 @@ select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text
 select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
 -- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","closed","closed","8 912 345","8912345","7912345","8912345","912345",1001]
 
--- «#12»: the candidates asked, among open tasks
+-- «#12»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and ("id" = $8) order by "work_sort", "id" limit $9;
+-- ["new","in_progress","9",1000,"new","in_progress","9",12,51]
+select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
+-- ["new","in_progress","9",1,1000]
+select id from (select id from "tasks" where () and ("work_state" || '') in ($1, $2)) as candidates limit $3;
+-- ["new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4) and ("id" = $5) order by "work_sort", "id" limit $6;
+-- ["new","in_progress","9",12,12,51]
 
-
--- «#12»: the worklist's tasks by road ids
+-- «#12»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in ($4, $5, $6) and ("id" = $7) order by "work_sort", "id" limit $8;
 -- ["new","in_progress","9",3,1,2,12,51]
 
--- «#12»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4) as "tasks" where (work_state || '') in ($5, $6) and "work_sort" < $7 and ("id" = $8) order by "work_sort", "id" limit $9;
--- ["new","in_progress","9",10000,"new","in_progress","9",12,51]
-select "work_sort", "id" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 order by "work_sort", "id" limit $4 offset $5;
--- ["new","in_progress","9",1,10000]
-
--- «#12»: the worklist's tasks by road index
+-- «#12»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in ($1, $2) and "work_sort" < $3 and "id" in (select id from (select id from (select 0 as id where 1 = 0) as named union all select $4) as named) and ("id" = $5) order by "work_sort", "id" limit $6;
 -- ["new","in_progress","9",12,12,51]
 
--- «#12»: the counts of a common query, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from "tasks" where (id = $1) and ("work_state" || '') = $2 and ("tasks"."id" = $3) limit $4) as "capped";
--- [12,"new",12,1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (id = $1) and ("work_state" || '') = $2 and ("tasks"."id" = $3) limit $4) as "capped";
--- [12,"in_progress",12,1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (id = $1) and ("work_state" || '') = $2 and ("tasks"."id" = $3) limit $4) as "capped";
--- [12,"closed",12,1001]
+-- «#12»: the counts, up to 1,001 a state
+select "work_state", count(*) as "n" from "tasks" where "id" in ($1) and ("id" = $2) and "work_state" in ($3, $4, $5) group by "work_state";
+-- [12,12,"new","in_progress","closed"]
 
--- «иванов»: the ticket list by road index
-select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and "tickets"."id" in (select id from (select id from "tickets" where ("search_text" like $1) and ("work_state" || '') in ($2, $3, $4)) as named) and (strpos("tickets"."search_text", $5) > 0) order by "tickets"."created_at" desc, "tickets"."id" desc limit $6;
--- ["%иванов%","new","in_progress","closed","иванов",51]
+-- «иванов»: the ticket list
+select "tickets"."created_at" as "created_at", "tickets"."id" as "id" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' order by "tickets"."created_at" desc, "tickets"."id" desc limit $1 offset $2;
+-- [1,999]
+select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and (strpos("tickets"."search_text", $1) > 0) and ("tickets"."created_at", "tickets"."id") >= ($2, $3) order by "tickets"."created_at" desc, "tickets"."id" desc limit $4;
+-- ["иванов",null,1,51]
+select id from (select id from "tickets" where ("search_text" like $1) and ("work_state" || '') in ($2, $3, $4)) as candidates limit $5;
+-- ["%иванов%","new","in_progress","closed",2501]
+select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and 1 = 0 order by "tickets"."created_at" desc, "tickets"."id" desc limit $1;
+-- [51]

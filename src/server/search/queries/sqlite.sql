@@ -1,22 +1,22 @@
--- «иванов»: the candidates asked, among open tasks
+-- «иванов»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",1000,"new","in_progress","9","иванов",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
+-- ["new","in_progress","9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
 -- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and 1 = 0 order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",51]
 
--- «иванов»: the worklist's tasks by road ids
+-- «иванов»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?, ?, ?) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",3,1,2,"иванов",51]
 
--- «иванов»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
--- ["new","in_progress","9",10000,"new","in_progress","9","иванов",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
--- ["new","in_progress","9",1,10000]
-
--- «иванов»: the worklist's tasks by road index
+-- «иванов»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9","((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов",51]
 
--- «иванов»: the counts of a common query, up to 1,001 a state
+-- «иванов»: the counts, up to 1,001 a state
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\")","new","иванов",1001]
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
@@ -24,25 +24,25 @@ select count(*) as "n" from (select 1 as "one" from (select distinct id as candi
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["((\"ива\" AND \"нов\")) AND (\"\u0001c\u0001\")","closed","иванов",1001]
 
--- «иванов петр»: the candidates asked, among open tasks
+-- «иванов петр»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",1000,"new","in_progress","9","иванов петр",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
+-- ["new","in_progress","9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
 -- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and 1 = 0 order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",51]
 
--- «иванов петр»: the worklist's tasks by road ids
+-- «иванов петр»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?, ?, ?) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",3,1,2,"иванов петр",51]
 
--- «иванов петр»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
--- ["new","in_progress","9",10000,"new","in_progress","9","иванов петр",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
--- ["new","in_progress","9",1,10000]
-
--- «иванов петр»: the worklist's tasks by road index
+-- «иванов петр»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9","((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов петр",51]
 
--- «иванов петр»: the counts of a common query, up to 1,001 a state
+-- «иванов петр»: the counts, up to 1,001 a state
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\")","new","иванов петр",1001]
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
@@ -50,25 +50,25 @@ select count(*) as "n" from (select 1 as "one" from (select distinct id as candi
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001c\u0001\")","closed","иванов петр",1001]
 
--- «ив»: the candidates asked, among open tasks
+-- «ив»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",1000,"new","in_progress","9","ив",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
+-- ["new","in_progress","9",1,1000]
 select id from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as candidates limit ?;
 -- ["(\"aabpoaabpi\") AND (\"zznewzz\" OR \"zzinprogresszz\")",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and 1 = 0 order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",51]
 
--- «ив»: the worklist's tasks by road ids
+-- «ив»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?, ?, ?) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",3,1,2,"ив",51]
 
--- «ив»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
--- ["new","in_progress","9",10000,"new","in_progress","9","ив",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
--- ["new","in_progress","9",1,10000]
-
--- «ив»: the worklist's tasks by road index
+-- «ив»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (select id from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9","(\"aabpoaabpi\") AND (\"zznewzz\" OR \"zzinprogresszz\")","ив",51]
 
--- «ив»: the counts of a common query, up to 1,001 a state
+-- «ив»: the counts, up to 1,001 a state
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["(\"aabpoaabpi\") AND (\"zznewzz\")","new","ив",1001]
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
@@ -76,25 +76,25 @@ select count(*) as "n" from (select 1 as "one" from (select distinct id as candi
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
 -- ["(\"aabpoaabpi\") AND (\"zzclosedzz\")","closed","ив",1001]
 
--- «8 912 345»: the candidates asked, among open tasks
+-- «8 912 345»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",1000,"new","in_progress","9","8 912 345","8912345","7912345","8912345","912345",51]
+select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
+-- ["new","in_progress","9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?)) as candidates limit ?;
 -- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress",2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and 1 = 0 order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",51]
 
--- «8 912 345»: the worklist's tasks by road ids
+-- «8 912 345»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?, ?, ?) and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",3,1,2,"8 912 345","8912345","7912345","8912345","912345",51]
 
--- «8 912 345»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
--- ["new","in_progress","9",10000,"new","in_progress","9","8 912 345","8912345","7912345","8912345","912345",51]
-select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
--- ["new","in_progress","9",1,10000]
-
--- «8 912 345»: the worklist's tasks by road index
+-- «8 912 345»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?)) as named) and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9","((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 
--- «8 912 345»: the counts of a common query, up to 1,001 a state
+-- «8 912 345»: the counts, up to 1,001 a state
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
 -- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\")","7912345","7912345:","new","8912345","8912345:","new","912345","912345:","new","new","8 912 345","8912345","7912345","8912345","912345",1001]
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
@@ -102,31 +102,34 @@ select count(*) as "n" from (select 1 as "one" from (select distinct id as candi
 select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
 -- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001c\u0001\")","7912345","7912345:","closed","8912345","8912345:","closed","912345","912345:","closed","closed","8 912 345","8912345","7912345","8912345","912345",1001]
 
--- «#12»: the candidates asked, among open tasks
+-- «#12»: the worklist's open tasks, road search
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and ("id" = ?) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",1000,"new","in_progress","9",12,51]
+select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
+-- ["new","in_progress","9",1,1000]
+select id from () as candidates limit ?;
+-- [2501]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?) and ("id" = ?) order by "work_sort", "id" limit ?;
+-- ["new","in_progress","9",12,12,51]
 
-
--- «#12»: the worklist's tasks by road ids
+-- «#12»: the worklist's open tasks, road ids
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (?, ?, ?) and ("id" = ?) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",3,1,2,12,51]
 
--- «#12»: the worklist's tasks by road walk
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and ("id" = ?) order by "work_sort", "id" limit ?;
--- ["new","in_progress","9",10000,"new","in_progress","9",12,51]
-select "work_sort", "id" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
--- ["new","in_progress","9",1,10000]
-
--- «#12»: the worklist's tasks by road index
+-- «#12»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where (work_state || '') in (?, ?) and "work_sort" < ? and "id" in (select id from (select id from (select 0 as id where 1 = 0) as named union all select ?) as named) and ("id" = ?) order by "work_sort", "id" limit ?;
 -- ["new","in_progress","9",12,12,51]
 
--- «#12»: the counts of a common query, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select id from (select 0 as id where 1 = 0) as named union all select ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and ("tasks"."id" = ?) limit ?) as "capped";
--- [12,"new",12,1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select id from (select 0 as id where 1 = 0) as named union all select ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and ("tasks"."id" = ?) limit ?) as "capped";
--- [12,"in_progress",12,1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select id from (select 0 as id where 1 = 0) as named union all select ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and ("tasks"."id" = ?) limit ?) as "capped";
--- [12,"closed",12,1001]
+-- «#12»: the counts, up to 1,001 a state
+select "work_state", count(*) as "n" from "tasks" where "id" in (?) and ("id" = ?) and "work_state" in (?, ?, ?) group by "work_state";
+-- [12,12,"new","in_progress","closed"]
 
--- «иванов»: the ticket list by road index
-select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and "tickets"."id" in (select id from (select rowid as id from "tickets_search" where "tickets_search" match ?) as named) and (instr("tickets"."search_text", ?) > 0) order by "tickets"."created_at" desc, "tickets"."id" desc limit ?;
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\" OR \"\u0001c\u0001\")","иванов",51]
+-- «иванов»: the ticket list
+select "tickets"."created_at" as "created_at", "tickets"."id" as "id" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' order by "tickets"."created_at" desc, "tickets"."id" desc limit ? offset ?;
+-- [1,999]
+select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and (instr("tickets"."search_text", ?) > 0) and ("tickets"."created_at", "tickets"."id") >= (?, ?) order by "tickets"."created_at" desc, "tickets"."id" desc limit ?;
+-- ["иванов",null,1,51]
+select id from (select rowid as id from "tickets_search" where "tickets_search" match ?) as candidates limit ?;
+-- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\" OR \"\u0001c\u0001\")",2501]
+select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and 1 = 0 order by "tickets"."created_at" desc, "tickets"."id" desc limit ?;
+-- [51]
