@@ -24,6 +24,38 @@ const plumbingBelowFeatures = {
   message: 'lib/ and components/ sit below the features; move the code into the feature or down here.',
 };
 
+// The server's plumbing (db/, http/, search/, files/, events/) sits below its feature folders:
+// it imports no feature (src/server/architecture.test.ts also finds import cycles).
+const SERVER_FEATURES = [
+  'auth',
+  'backup',
+  'clients',
+  'dashboard',
+  'doctor',
+  'documents',
+  'export',
+  'history',
+  'import',
+  'jobs',
+  'mail',
+  'push',
+  'reminders',
+  'settings',
+  'status-page',
+  'tasks',
+  'tickets',
+  'trash',
+  'users',
+  'work',
+  'work-items',
+];
+const serverPlumbingBelowFeatures = {
+  group: SERVER_FEATURES.map((feature) => `**/server/${feature}/**`).concat(
+    SERVER_FEATURES.map((feature) => `../${feature}/*`),
+  ),
+  message: 'db/, http/, search/, files/ and events/ sit below the features; pass what they need in.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'playwright-report/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
@@ -81,6 +113,19 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
+  },
+  {
+    files: [
+      'src/server/db/**',
+      'src/server/http/**',
+      'src/server/search/**',
+      'src/server/files/**',
+      'src/server/events/**',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noWebFromServer, serverPlumbingBelowFeatures] }],
+    },
   },
   {
     // A browser module tested against the real server and database (`*.server.test.ts`): the

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Page as BrowserPage } from '@playwright/test';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { Page } from '../src/domain/client-schemas';
+import type { Page } from '../src/domain/page';
 import type { ChangeEvent } from '../src/domain/live-events';
 import type { WorkItemDto } from '../src/domain/worklist-query';
 import { applyChangeEvent } from '../src/web/lib/live-events';

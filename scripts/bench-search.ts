@@ -63,6 +63,7 @@ const below = (n: number) => Math.floor(random() * n);
 interface Timing {
   p50: number;
   p95: number;
+  max: number;
 }
 
 /** Times REQUESTS requests rotating through `urls`. */
@@ -156,10 +157,6 @@ async function benchTarget(target: BenchTarget & { fresh?: boolean; seeded?(): v
   let writeRounds = 1;
   try {
     await waitForDigest(target.database);
-    // The server counts its lists' trigrams 1 s after start (ADR 030, 031; ~3 s at 2,000,000
-    // items on a quiet host, twice that on a busy one): measured after that, as a shop's
-    // searches run all day but its first seconds.
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
     const cookie = await signIn(base, emails[1]!, SEED_PASSWORD);
     const other = await signIn(base, emails[2]!, SEED_PASSWORD);
     const q = (text: string) => encodeURIComponent(text);
@@ -391,69 +388,59 @@ const sqliteVersion = (
 const load = os.loadavg()[0]!.toFixed(1);
 // This machine's speed varies by the hour (shared): the same seed took 471 s and 713 s on one day.
 const hostSpeed = hostSpeedMs().toFixed(0);
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+  `\`npm run bench:search -- ${process.argv.slice(2).join(' ')}\` on ${commit}, ` +
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
     `Node ${process.version}, SQLite ${sqliteVersion}${pgUrl ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start, ` +
     `host speed reference ${hostSpeed} ms (scripts/lib/bench-kit.ts hostSpeedMs; lower is faster). ` +
     `Data: ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
     `${sizes.clients.toLocaleString('en')} clients (${shape === 'shop' ? 'shaped like one shop, scripts/lib/shop-shape.ts' : '`npm run seed` data'}, 10 % in the Корзина); ${REQUESTS} sequential ` +
-    "requests per measure, rotating through its queries, after a warm-up and after the seed's writes reached the disk (PostgreSQL CHECKPOINT, sync); «+ Закрытые» ticks every state.",
+    "requests per measure, rotating through its queries, after a warm-up and after the seed's writes reached the disk (PostgreSQL CHECKPOINT, sync).",
   '',
 ];
+const results: { name: string; result: NonNullable<Awaited<ReturnType<typeof benchTarget>>> }[] = [];
 for (const [index, target] of targets.entries()) {
   try {
-    const r = await benchTarget(target, 3310 + index);
-    if (!r) continue;
-    lines.push(
-      `#### ${target.name}`,
-      '',
-      '| Measure | p50 | p95 | + Закрытые p50 | + Закрытые p95 |',
-      '|---|---|---|---|---|',
-    );
-    const ms = (value: number | undefined) => (value === undefined ? '' : `${value.toFixed(1)} ms`);
-    for (const row of r.rows) {
-      lines.push(
-        `| ${row.measure} | ${ms(row.open.p50)} | ${ms(row.open.p95)} | ${ms(row.all?.p50)} | ${ms(row.all?.p95)} |`,
-      );
-    }
-    lines.push('');
-    if (r.concurrent) {
-      lines.push(
-        `- Someone else's first page: p50 ${ms(r.concurrent.alone.p50)}, p95 ${ms(r.concurrent.alone.p95)} alone; ` +
-          `p50 ${ms(r.concurrent.during.p50)}, p95 ${ms(r.concurrent.during.p95)} while two people searched (each every 100 ms, as a search box fires while typing) phone fragments and ` +
-          `text that matches nothing with Закрытые ticked (${r.concurrent.searches} searches meanwhile).`,
-      );
-    }
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-    const write = (half: { withIndex: number[]; without: number[] }) => {
-      const mean = (times: number[]) => times.reduce((sum, t) => sum + t, 0) / times.length;
-      const median = (times: number[]) =>
-        percentile(
-          [...times].sort((a, b) => a - b),
-          50,
-        );
-      const [a, b] = [half.withIndex, half.without];
-      return (
-        `mean ${ms(mean(a))} with the index, ${ms(mean(b))} without it (${ratio(mean(a), mean(b))}); ` +
-        `median ${ms(median(a))} and ${ms(median(b))} (${ratio(median(a), median(b))})`
-      );
-    };
-    const rounds =
-      r.writeRounds > 1 ? `; with and without the index alternating in ${r.writeRounds} rounds` : '';
-    if (r.edits.withIndex.length > 0) {
-      lines.push(
-        `- A task's title edited through the API (${r.edits.withIndex.length} edits a half, the PATCH timed${rounds}): ${write(r.edits)}.`,
-        `- The database alone (${r.writes.withIndex.length} single-row transactions a half, changing a ticket's searched text): ${write(r.writes)}.`,
-      );
-    }
-    if (r.seedSeconds !== undefined) {
-      lines.push(`- Seeding (index kept as rows went in) took ${r.seedSeconds.toFixed(1)} s.`);
-    }
-    lines.push('');
+    const result = await benchTarget(target, 3310 + index);
+    if (result) results.push({ name: target.name, result });
   } finally {
     await target.database.destroy();
     await target.cleanup();
   }
+}
+const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
+const cell = (timing: Timing | undefined) =>
+  timing ? `${ms(timing.p50)} / ${ms(timing.p95)} / ${ms(timing.max)}` : '';
+lines.push(
+  `p50 / p95 / max in ms. ${results.map(({ name }) => name).join(' and ')}; «+ Закрытые» ticks every state.`,
+  '',
+  `| Measure | ${results.map(({ name }) => `${name} | + Закрытые`).join(' | ')} |`,
+  `|---|${results.map(() => '---|---').join('|')}|`,
+);
+for (const [i, row] of (results[0]?.result.rows ?? []).entries()) {
+  const cells = results.map(({ result }) => `${cell(result.rows[i]?.open)} | ${cell(result.rows[i]?.all)}`);
+  lines.push(`| ${row.measure} | ${cells.join(' | ')} |`);
+}
+lines.push('');
+for (const { name, result: r } of results) {
+  const notes: string[] = [];
+  if (r.concurrent) {
+    notes.push(
+      `someone else's first page p95 ${ms(r.concurrent.alone.p95)} ms alone, ${ms(r.concurrent.during.p95)} ms while two people searched with Закрытые ticked (${r.concurrent.searches} searches)`,
+    );
+  }
+  const ratio = (a: number[], b: number[]) => {
+    const median = (times: number[]) => percentile([...times].sort((x, y) => x - y), 50);
+    return `${(median(a) / median(b)).toFixed(2)}×`;
+  };
+  if (r.edits.withIndex.length > 0) {
+    notes.push(
+      `an edit through the API costs ${ratio(r.edits.withIndex, r.edits.without)} with the index (median, ${r.edits.withIndex.length} a half), the bare transaction ${ratio(r.writes.withIndex, r.writes.without)}`,
+    );
+  }
+  if (r.seedSeconds !== undefined) notes.push(`seeded in ${r.seedSeconds.toFixed(0)} s`);
+  if (notes.length) lines.push(`- ${name}: ${notes.join('; ')}.`);
 }
 const report = lines.join('\n');
 process.stdout.write(`${report}\n`);

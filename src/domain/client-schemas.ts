@@ -77,9 +77,3 @@ export interface ClientLinksDto {
   tickets: number;
   tasks: number;
 }
-
-export interface Page<T> {
-  items: T[];
-  /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
-  nextCursor: string | null;
-}

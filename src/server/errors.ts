@@ -41,3 +41,16 @@ export class AppError extends Error {
 export interface ErrorBody {
   error: { code: ErrorCode; message: string };
 }
+
+/** The store did not answer or refused (a bucket down, a key revoked): nothing was stored. */
+export class StorageUnavailableError extends Error {}
+
+/** What a person reads when the file store fails them (the cause goes to the log). */
+export const STORAGE_UNAVAILABLE = 'Хранилище файлов сейчас недоступно. Попробуйте ещё раз через минуту';
+
+/** A list position that no page of ours handed out; the error handler answers 400. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Некорректная позиция списка, обновите страницу');
+  }
+}

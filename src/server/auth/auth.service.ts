@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginInput, RegisterInput } from '../../domain/account-schemas';
 import type { Role } from '../../domain/roles';
 import type { UserDto } from '../../domain/users';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import { lockUserRoles } from '../db/capabilities';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
@@ -57,7 +57,7 @@ export function createAuthService({ database, clock, sessions, inviteCode, log }
           displayName: input.displayName,
           role,
           passwordHash,
-          now: clock.now().toISOString(),
+          now: isoNow(clock),
         });
       });
       const user = await findUserById(db, userId);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
@@ -57,7 +57,7 @@ export function createPasswordsService({
       checkNewPassword(next, user.email);
       const passwordHash = await hashPassword(next);
       await db.transaction().execute(async (trx) => {
-        await setPassword(trx, userId, passwordHash, clock.now().toISOString());
+        await setPassword(trx, userId, passwordHash, isoNow(clock));
         await sessions.endAllOf(trx, userId, sessionId);
       });
     },
@@ -70,7 +70,7 @@ export function createPasswordsService({
      * person ends. A link used twice at once works once (the second finds it used).
      */
     async resetWithToken(token: string, password: string): Promise<number> {
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       const link = await db
         .selectFrom('password_resets')
         .innerJoin('users', 'users.id', 'password_resets.user_id')

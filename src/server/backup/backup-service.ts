@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { todayIn } from '../../domain/due-marks';
 import { zonedInstant } from '../../domain/reminders';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { addJobs, claimDueJobs, completeJob, retryJob } from '../jobs/job-store';
@@ -95,7 +95,7 @@ export function createBackupService(deps: {
     })()
       .catch((error: unknown) => {
         lastFailure = {
-          at: clock.now().toISOString(),
+          at: isoNow(clock),
           message: error instanceof Error ? error.message : String(error),
         };
         throw error;
@@ -126,7 +126,7 @@ export function createBackupService(deps: {
       kinds: [BACKUP],
     });
     for (const job of jobs) {
-      const finish = (outcome: string) => completeJob(db, job.key, owner, clock.now().toISOString(), outcome);
+      const finish = (outcome: string) => completeJob(db, job.key, owner, isoNow(clock), outcome);
       const { due: dueAt } = job.payload as { due: string };
       if (now.getTime() - Date.parse(dueAt) > STALE_AFTER_MS) {
         await finish('missed: too late');

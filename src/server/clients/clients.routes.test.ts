@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import type { ClientDto, Page } from '../../domain/client-schemas';
+import type { ClientDto } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';
 
 describeEachDatabase('clients API', (ctx) => {

@@ -1,7 +1,7 @@
 import { clientCreateInput, clientPatchInput, clientPhone } from '../../domain/client-schemas';
 import { searchQueryText } from '../../domain/input-text';
 import { z } from '../../domain/zod-ru';
-import { actorOf } from '../work-items/actor';
+import { actorOf } from '../http/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { CLIENT_NOT_FOUND_MESSAGE, type ClientsService } from './clients.service';

@@ -8,12 +8,12 @@ import {
   type ClientDto,
   type ClientEditableField,
   type ClientPatchInput,
-  type Page,
 } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { NOT_FOUND_MESSAGES } from '../../domain/records';
 import { pickFields } from '../../domain/edit-versions';
 import { parseSearchQuery } from '../../domain/search-text';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import { decodeCursor, pageLimit, toPage } from '../db/paging';
@@ -25,7 +25,7 @@ import { phoneKey } from '../../domain/phone';
 import { historyHead } from '../history/history-reader';
 import { fieldChange, historyFor, writeHistory } from '../history/history-writer';
 import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
 import {
@@ -86,7 +86,7 @@ export function createClientsService({
     },
 
     async create(actor: Actor, input: ClientCreateInput): Promise<ClientDetailDto> {
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       const id = await db.transaction().execute(async (trx) => {
         const clientId = await insertClient(trx, {
           ...newClientColumns(input),
@@ -117,7 +117,7 @@ export function createClientsService({
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false };
         const changes = pickFields(fields, judged.changed);
-        const now = clock.now().toISOString();
+        const now = isoNow(clock);
         const version = await updateVersioned(trx, 'clients', row, judged.changed, actor.id, {
           ...toClientColumns(changes),
           updated_at: now,

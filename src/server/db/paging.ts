@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { MAX_RECORD_ID } from '../../domain/input-text';
+import { InvalidCursorError } from '../errors';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
 export interface CreatedCursor {
@@ -13,13 +14,6 @@ export const MAX_PAGE_SIZE = 100;
 
 export function encodeCursor(cursor: CreatedCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/** A list position that no page of ours handed out; the error handler answers 400. */
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('Некорректная позиция списка, обновите страницу');
-  }
 }
 
 export function decodeCursor(raw: string | undefined): CreatedCursor | undefined {

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
-import { actorOf } from '../work-items/actor';
+import { actorOf } from '../http/actor';
 import type { DocumentRequest, TicketDocuments } from './ticket-documents';
 
 type WithKind = { Params: { id: string; kind: string }; Querystring: { tz?: unknown } };

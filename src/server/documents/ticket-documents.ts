@@ -1,9 +1,9 @@
 import { ticketDocument, type TicketDocument, type TicketDocumentKind } from '../../domain/ticket-documents';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { ShopLogo } from '../settings/shop-logo';
 import type { ShopProfile } from '../settings/shop-profile';
 import type { TicketsService } from '../tickets/tickets.service';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { qrSvg } from './qr-code';
 import { renderTicketPdf } from './ticket-pdf';
 
@@ -35,7 +35,7 @@ export function createTicketDocuments({
     const [ticket, shop, logoUrl] = await Promise.all([tickets.get(id), shopProfile.get(), shopLogo.url()]);
     const document: TicketDocument = ticketDocument(kind, ticket, {
       shop: { ...shop, hasLogo: logoUrl !== null },
-      now: clock.now().toISOString(),
+      now: isoNow(clock),
       employeeName: actor.displayName,
       statusUrl: origin ? `${origin}${ticket.statusPath}` : null,
       timeZone,

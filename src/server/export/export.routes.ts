@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { formatCalendarDate } from '../../domain/calendar-date';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { CSV_BOM, csvRow } from '../../domain/csv';
 import { formatDateTimeIn } from '../../domain/date-time';
 import { todayIn } from '../../domain/due-marks';

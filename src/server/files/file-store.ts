@@ -34,11 +34,7 @@ export interface FileStore {
 
 export class FileNotFoundError extends Error {}
 
-/** The store did not answer or refused (a bucket down, a key revoked): nothing was stored. */
-export class StorageUnavailableError extends Error {}
-
-/** What a person reads when the file store fails them (the cause goes to the log). */
-export const STORAGE_UNAVAILABLE = 'Хранилище файлов сейчас недоступно. Попробуйте ещё раз через минуту';
+export { StorageUnavailableError, STORAGE_UNAVAILABLE } from '../errors';
 
 /** Names a temporary folder's files can take: never a stored key (those start with a letter). */
 export const TEMP_FOLDER_PREFIX = '.tmp';

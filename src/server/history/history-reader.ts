@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import {
   HISTORY_PAGE_SIZE,
   type HistoryEntryDto,

@@ -7,7 +7,7 @@ import {
 } from '../../domain/history';
 import type { TicketStatus } from '../../domain/ticket-status';
 import type { DB } from '../db/schema';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { latestHistory, type HistoryInsert } from './history.repository';
 
 export interface HistoryChange {

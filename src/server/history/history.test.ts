@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { ClientDetailDto, Page } from '../../domain/client-schemas';
+import type { ClientDetailDto } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { HistoryEntryDto } from '../../domain/history';
 import type { TaskDetailDto } from '../../domain/task-schemas';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';

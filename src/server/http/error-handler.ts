@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { InvalidCursorError } from '../db/paging';
-import { AppError, type ErrorBody, type ErrorCode } from '../errors';
-import { STORAGE_UNAVAILABLE, StorageUnavailableError } from '../files/file-store';
+import {
+  AppError,
+  type ErrorBody,
+  type ErrorCode,
+  InvalidCursorError,
+  STORAGE_UNAVAILABLE,
+  StorageUnavailableError,
+} from '../errors';
 
 const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
   400: ['bad_request', 'Некорректный запрос'],

@@ -5,7 +5,7 @@
 // rest go on; the database failing stops the run (it would fail every record alike).
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock, isoNow } from '../clock';
 import { afterBulkChange } from '../db/analyze';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -174,7 +174,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const warnings: string[] = [];
     let record: Legacy;
     try {
-      record = READERS[kind](doc.data, { timeZone, now: clock.now().toISOString(), warnings });
+      record = READERS[kind](doc.data, { timeZone, now: isoNow(clock), warnings });
     } catch (error) {
       if (error instanceof RecordProblem) return refuse(error.message);
       throw error;
@@ -210,7 +210,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         if (await isImported(trx, kind, doc.sourceId as string)) return null;
         const result = await write(trx, kind, record, { files, written });
         if (result.local.id !== null) {
-          await recordImported(trx, kind, doc.sourceId as string, result.local.id, clock.now().toISOString());
+          await recordImported(trx, kind, doc.sourceId as string, result.local.id, isoNow(clock));
         }
         return result;
       });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { pushEndpointInput, pushSubscriptionInput } from '../../domain/push-schemas';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { DB } from '../db/schema';
 import { sessionOf, userOf } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
@@ -28,7 +28,7 @@ export function registerPushRoutes(
         userId: session.user.id,
         sessionId: session.sessionId,
         userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
-        now: clock.now().toISOString(),
+        now: isoNow(clock),
       },
       subscription,
     );

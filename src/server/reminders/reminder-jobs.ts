@@ -7,7 +7,7 @@ import type { PushMessage } from '../../domain/push-message';
 import { DIGEST_ITEMS, digestMessage, overdueMessage, zonedInstant } from '../../domain/reminders';
 import { startOfDayIn } from '../../domain/status-limits';
 import type { WorkRulesValues } from '../../domain/work-rules';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { DeliveryReport } from '../push/push-notifier';
 import type { DialectName } from '../db/dialect-name';
 import type { DB } from '../db/schema';
@@ -214,7 +214,7 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
   }
 
   async function run(job: ClaimedJob, today: string, nowIso: string) {
-    const finish = (outcome: string) => completeJob(db, job.key, owner, clock.now().toISOString(), outcome);
+    const finish = (outcome: string) => completeJob(db, job.key, owner, isoNow(clock), outcome);
     try {
       // Taken this often, it has crashed or hung its instance every time: give up on it.
       if (job.attempts > MAX_ATTEMPTS)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Actor } from '../work-items/actor';
-import type { Clock } from '../clock';
+import type { Actor } from '../http/actor';
+import { type Clock, isoNow } from '../clock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { readSetting } from './settings.repository';
@@ -66,7 +66,7 @@ export function createVersionedSetting<Field extends string>(options: {
       const raw = JSON.stringify({
         ...values,
         version: input.version + 1,
-        updatedAt: clock.now().toISOString(),
+        updatedAt: isoNow(clock),
         updatedByName: actor.displayName,
       });
       // Written only over the very value this save was based on (or where there was none).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { TaskDetailDto, TaskDto } from '../../domain/task-schemas';
 import { multipart, type UploadPart } from '../test/multipart';
 import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';

@@ -18,7 +18,7 @@ import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { derivedColumns, refreshDerived } from '../work/derived-columns';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TASK_KIND, TASK_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, resolveClient, resolvePartyChanges } from '../work-items/item-parties';
@@ -29,6 +29,7 @@ import { historyFor, writeHistory } from '../history/history-writer';
 import { describeTaskEdit } from './task-history';
 import { findTask, insertTask, listTasks, type TaskRow } from './tasks.repository';
 import { createdWorkMove, workFactsOf, workMoveFrom } from '../work/work-moves';
+import { isoNow } from '../clock';
 
 export { TASK_NOT_FOUND_MESSAGE };
 
@@ -87,7 +88,7 @@ export function createTasksService(deps: ItemServiceDeps) {
     },
 
     async create(actor: Actor, input: TaskCreateData): Promise<TaskDetailDto> {
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       const assigneeId = await assigneeOrDefault(input.assigneeId, defaultAssignees, 'task');
       const created = await db.transaction().execute(async (trx) => {
         const assignee = await resolveAssignee(trx, assigneeId);
@@ -144,7 +145,7 @@ export function createTasksService(deps: ItemServiceDeps) {
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
-        const now = clock.now().toISOString();
+        const now = isoNow(clock);
         const { columns, history } = describeTaskEdit(row, changes, now);
         const parties = await resolvePartyChanges(trx, row, changes);
         history.push(...parties.history);

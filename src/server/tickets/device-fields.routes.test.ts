@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { TicketDetailDto, TicketDto } from '../../domain/ticket-schemas';
 import type { WorkItemDto } from '../../domain/worklist-query';
 import { describeEachDatabase, type SignedIn, withCurrentVersion } from '../test/test-app';

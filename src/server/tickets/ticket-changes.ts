@@ -21,13 +21,13 @@ import {
   step as stepStatus,
   type TicketStatus,
 } from '../../domain/ticket-status';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { DB } from '../db/schema';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { PushNotifier } from '../push/push-notifier';
 import { derivedColumns } from '../work/derived-columns';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
 import { historyFor, writeHistory } from '../history/history-writer';
@@ -126,7 +126,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
         refuseOutOfRouteChanges(row, changes);
-        const now = clock.now().toISOString();
+        const now = isoNow(clock);
         const { columns, history } = describeEdit(row, changes);
         const parties = await resolvePartyChanges(trx, row, changes);
         history.push(...parties.history);
@@ -176,7 +176,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         const result = stepStatus(current, input.direction);
         if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
         const target = result.status;
-        const now = clock.now().toISOString();
+        const now = isoNow(clock);
         const columns = {
           status: target,
           status_since: now,

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { MessageChannel } from '../../domain/client-message';
 import { MESSAGE_CHANNEL_LABELS } from '../../domain/client-message';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { replaceStatusToken } from '../status-page/status-links';
 import { refuseInTrash } from '../trash/trash-marks';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { findTicket } from './tickets.repository';
 
@@ -33,7 +33,7 @@ export function createTicketContact({ db, clock, get, changed }: ContactContext)
       if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
       refuseInTrash('ticket', row);
       await write(trx);
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       await writeHistory(trx, [historyFor('ticket', id, actor, now)({ action, newValue })]);
     });
     // A link or a message sent shows on the card only, in no list.

@@ -6,7 +6,7 @@ import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
-import { actorOf } from '../work-items/actor';
+import { actorOf } from '../http/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';

@@ -1,5 +1,5 @@
 import { WORK_STATES } from '../../domain/worklist';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { planSearch } from '../search';
 import { parseSearchQuery } from '../../domain/search-text';
 import type { TicketCreateData, TicketDetailDto, TicketDto } from '../../domain/ticket-schemas';
@@ -16,7 +16,7 @@ import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import { resolveAssignee } from '../users/resolve-assignee';
 import { refreshDerived } from '../work/derived-columns';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TICKET_KIND, TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, createClientFor, resolveClient } from '../work-items/item-parties';
@@ -30,6 +30,7 @@ import { deviceColumns } from './device-columns';
 import { newStatusToken, statusPath } from '../status-page/status-token';
 import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
 import { createdWorkMove } from '../work/work-moves';
+import { isoNow } from '../clock';
 
 export { TICKET_NOT_FOUND_MESSAGE };
 
@@ -92,7 +93,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
 
     /** A new client, when asked for, is created in the same transaction as the ticket. */
     async create(actor: Actor, input: TicketCreateData): Promise<TicketDetailDto> {
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       const assigneeId = await assigneeOrDefault(input.assigneeId, defaultAssignees, 'ticket');
       const created = await db.transaction().execute(async (trx) => {
         const client =

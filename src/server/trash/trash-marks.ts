@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { deleteHistoryOf } from '../history/history.repository';
 import { refreshDerived } from '../work/derived-columns';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 
 /**
  * Moves a record into the Корзина or back, with its history row, in the caller's

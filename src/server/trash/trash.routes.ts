@@ -5,7 +5,7 @@ import { RECORD_TABLES } from '../db/record-tables';
 import { AppError } from '../errors';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
-import { actorOf } from '../work-items/actor';
+import { actorOf } from '../http/actor';
 import type { TrashService } from './trash.service';
 
 const listQuery = z.object({ cursor: z.string().max(200).optional() });

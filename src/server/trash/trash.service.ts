@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import { NOT_FOUND_MESSAGES, RECORD_KINDS, type RecordKind } from '../../domain/records';
 import type { TrashItemDto } from '../../domain/trash';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
-import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
+import { DEFAULT_PAGE_SIZE } from '../db/paging';
 import { RECORD_TABLES } from '../db/record-tables';
-import { AppError } from '../errors';
+import { AppError, InvalidCursorError } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import type { Actor } from '../work-items/actor';
+import type { Actor } from '../http/actor';
 import { markTrashed } from './trash-marks';
 import { listTrash, trashedIds, type TrashCursor, type TrashRow } from './trash.repository';
 import { PURGED_WORK_MOVE, readWorkFacts, workMoveFrom } from '../work/work-moves';
@@ -91,17 +91,9 @@ export function createTrashService(deps: {
       // Read once the write holds the row (on PostgreSQL an edit may commit until then) and
       // before its list columns change: where it stood just before this change.
       let before: WorkFacts | null = null;
-      const version = await markTrashed(
-        trx,
-        kind,
-        id,
-        actor,
-        deps.clock.now().toISOString(),
-        trashed,
-        async () => {
-          if (kind !== 'client') before = await readWorkFacts(trx, kind, id);
-        },
-      );
+      const version = await markTrashed(trx, kind, id, actor, isoNow(deps.clock), trashed, async () => {
+        if (kind !== 'client') before = await readWorkFacts(trx, kind, id);
+      });
       if (kind === 'client' || version === null) return { version, work: {} };
       return { version, work: { work: await workMoveFrom(trx, kind, id, before) } };
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import type { TrashItemDto } from '../../domain/trash';
 import type { WorkItemDto } from '../../domain/worklist-query';

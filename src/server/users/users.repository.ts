@@ -82,15 +82,6 @@ export function updateUser(
     .execute();
 }
 
-export function setUserRoleByEmail(db: Kysely<DB>, emailLower: string, role: Role, now: string) {
-  return db
-    .updateTable('users')
-    .set({ role, updated_at: now })
-    .where('email_lower', '=', emailLower)
-    .returning(['id'])
-    .executeTakeFirst();
-}
-
 /** An account that may be given work: exists and is not disabled. */
 export function findActiveUser(db: Kysely<DB>, id: number) {
   return db

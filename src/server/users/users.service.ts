@@ -3,7 +3,7 @@ import { ADMINS_ONLY_MESSAGE } from '../http/route-scopes';
 import type { ProfileInput } from '../../domain/account-schemas';
 import type { Role } from '../../domain/roles';
 import type { UserDto, UserOptionDto } from '../../domain/users';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import { lockUserRoles } from '../db/capabilities';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -76,7 +76,7 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
         if (demotesActiveAdmin && (await countActiveAdmins(trx)) <= 1) {
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
-        await updateUser(trx, targetId, { role }, clock.now().toISOString());
+        await updateUser(trx, targetId, { role }, isoNow(clock));
         await endSessionsOf(trx, targetId);
       });
       return reload(targetId);
@@ -91,7 +91,7 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
         const target = await findUserById(trx, targetId);
         if (!target) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
         if ((target.disabled_at !== null) === disabled) return;
-        const now = clock.now().toISOString();
+        const now = isoNow(clock);
         if (disabled && target.role === 'admin' && (await countActiveAdmins(trx)) <= 1) {
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
@@ -122,12 +122,7 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
       const itemsRenamed = await db.transaction().execute(async (trx) => {
         const before = await findUserById(trx, userId);
         if (!before) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
-        await updateUser(
-          trx,
-          userId,
-          { display_name: input.displayName, phone: input.phone },
-          clock.now().toISOString(),
-        );
+        await updateUser(trx, userId, { display_name: input.displayName, phone: input.phone }, isoNow(clock));
         return before.display_name === input.displayName
           ? false
           : renameCopies(trx, userId, input.displayName);

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Clock } from '../clock';
+import { type Clock, isoNow } from '../clock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { deleteFileRow, findFile, type FileRow } from '../files/files.repository';
 import { discardTemps, type ReceivedFile } from '../files/receive-uploads';
 import { placeUploads, recordUploads, removeStoredQuietly } from '../files/store-uploads';
-import type { Actor } from './actor';
+import type { Actor } from '../http/actor';
 import type { ItemKind } from './item-kind';
 import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
 import { IN_TRASH_MESSAGES } from '../../domain/records';
@@ -148,7 +148,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
     ): Promise<void> {
       const file = await findFile(db, fileId);
       if (!file || file[kind.fileOwner] !== id) throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       await db.transaction().execute(async (trx) => {
         const item = await changeableItem(trx, id);
         await deleteFileRow(trx, fileId);

@@ -6,7 +6,7 @@ import { historyFor, writeHistory, type HistoryChange } from '../history/history
 import { resolveAssignee } from '../users/resolve-assignee';
 import { AppError } from '../errors';
 import type { DefaultAssignees } from '../settings/default-assignees';
-import type { Actor } from './actor';
+import type { Actor } from '../http/actor';
 
 /** A ticket's or task's client as stored on it: id and name (the name stays if the client goes). */
 export interface ItemClient {

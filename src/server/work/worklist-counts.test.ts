@@ -9,7 +9,6 @@ import { insertItems } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
 import { countWork } from './worklist-counts';
 
-
 /** A new item of `kind` titled `title` (insertItems). */
 const item = (kind: WorkKind, title: string) => ({
   kind,

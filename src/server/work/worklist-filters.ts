@@ -1,8 +1,36 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema';
-import type { WorkFilter } from './worklist.repository';
+import type { SearchQuery } from '../../domain/search-text';
+import type { TicketChannel } from '../../domain/ticket-channels';
+import type { WorkKind, WorkState } from '../../domain/worklist';
+import type { SearchPlan } from '../search';
 
 // The filters the worklist's pages and its counts both narrow by (worklist.repository.ts).
+
+export interface WorkFilter {
+  kinds: WorkKind[];
+  states: WorkState[];
+  assignee?: number | 'none';
+  search: SearchQuery;
+  /** How each side answers the search (src/server/search); needed while searching. */
+  searchPlans?: Partial<Record<WorkKind, SearchPlan>>;
+  /**
+   * «Сначала просроченные» (issue 20): leave out open items due before this date — they are
+   * listed first, by listOverdue.
+   */
+  overdueBefore?: string;
+  /**
+   * «Дольше срока в статусе»: only tickets that entered one of these statuses before its
+   * cutoff (domain/status-limits.ts overLimitCutoffs); an empty list matches nothing.
+   */
+  overLimit?: { status: string; before: string }[];
+  /** Only tickets in this status, or that came in this way (the dashboard's links). */
+  ticketStatus?: string;
+  channel?: TicketChannel;
+  /** Only tickets created, or closed, within [from, to) (instants; a dashboard week). */
+  createdBetween?: { from: string; to: string };
+  closedBetween?: { from: string; to: string };
+}
 
 /** Narrows a tickets query to a status and a way in (no-ops without them). */
 export function withTicketFacets<Query extends { where: (...args: never[]) => unknown }>(

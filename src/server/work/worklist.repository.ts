@@ -1,47 +1,17 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { NO_SEARCH, type SearchQuery } from '../../domain/search-text';
+import { NO_SEARCH } from '../../domain/search-text';
 import { readPlanned, searchCondition, type SearchPlan } from '../search';
-import {
-  CLOSED_SORT_PREFIX,
-  TRASH_SORT_PREFIX,
-  kindRank,
-  type WorkKind,
-  type WorkState,
-} from '../../domain/worklist';
+import { CLOSED_SORT_PREFIX, TRASH_SORT_PREFIX, kindRank, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
-import type { TicketChannel } from '../../domain/ticket-channels';
-import { withOverLimit, withTicketFacets } from './worklist-filters';
+import { withOverLimit, withTicketFacets, type WorkFilter } from './worklist-filters';
+
+export type { WorkFilter } from './worklist-filters';
 
 /** Position after the last row shown: the full order key. */
 export interface WorkCursor {
   sort: string;
   rank: number;
   id: number;
-}
-
-export interface WorkFilter {
-  kinds: WorkKind[];
-  states: WorkState[];
-  assignee?: number | 'none';
-  search: SearchQuery;
-  /** How each side answers the search (src/server/search); needed while searching. */
-  searchPlans?: Partial<Record<WorkKind, SearchPlan>>;
-  /**
-   * «Сначала просроченные» (issue 20): leave out open items due before this date — they are
-   * listed first, by listOverdue.
-   */
-  overdueBefore?: string;
-  /**
-   * «Дольше срока в статусе»: only tickets that entered one of these statuses before its
-   * cutoff (domain/status-limits.ts overLimitCutoffs); an empty list matches nothing.
-   */
-  overLimit?: { status: string; before: string }[];
-  /** Only tickets in this status, or that came in this way (the dashboard's links). */
-  ticketStatus?: string;
-  channel?: TicketChannel;
-  /** Only tickets created, or closed, within [from, to) (instants; a dashboard week). */
-  createdBetween?: { from: string; to: string };
-  closedBetween?: { from: string; to: string };
 }
 
 export interface WorkRow {

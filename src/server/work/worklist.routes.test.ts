@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { WorkItemDto } from '../../domain/worklist-query';
 import { insertItems } from '../test/insert-items';
 import { describeEachDatabase, type SignedIn } from '../test/test-app';

@@ -1,5 +1,5 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
 import { planSearch, type SearchPlan } from '../search';
 import { todayIn } from '../../domain/due-marks';
@@ -11,7 +11,8 @@ import { CLOSED_SORT_PREFIX, WORK_STATES, type WorkKind, type WorkState } from '
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import { queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
-import { DEFAULT_PAGE_SIZE, InvalidCursorError } from '../db/paging';
+import { DEFAULT_PAGE_SIZE } from '../db/paging';
+import { InvalidCursorError } from '../errors';
 import {
   listOverdue,
   listWork,

@@ -1,7 +1,7 @@
 import { Anchor, Button, Image, Modal, Stack, Text, Timeline, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import {
   EMPTY_VALUE,
   historyActionLabel,

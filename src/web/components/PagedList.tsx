@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { errorMessage } from '../lib/api';
 import { CenteredMessage } from './CenteredMessage';
 import { LoadFailed } from './LoadFailed';

@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { ChangeEvent, WorkMove } from '../../domain/live-events';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
 import { TRASH_WORK_STATE, type WorkKind } from '../../domain/worklist';

@@ -5,7 +5,7 @@ import {
   useQuery,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import { api } from './api';
 
 /** Options for a server-paged list (cursor pages), usable to prefetch as well as to render. */

@@ -1,6 +1,6 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { ChangeEvent } from '../../domain/live-events';
 import type { WorkState } from '../../domain/worklist';
 import type { WorkItemDto } from '../../domain/worklist-query';

@@ -1,6 +1,6 @@
 import { isCappedCount } from '../../domain/state-counts';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Page } from '../../domain/client-schemas';
+import type { Page } from '../../domain/page';
 import type { WorkMove } from '../../domain/live-events';
 import { compareWork, type WorkKind, type WorkState } from '../../domain/worklist';
 import {

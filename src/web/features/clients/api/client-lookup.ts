@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ClientDto, Page } from '../../../../domain/client-schemas';
+import type { ClientDto } from '../../../../domain/client-schemas';
+import type { Page } from '../../../../domain/page';
 import { phoneKey } from '../../../../domain/phone';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';

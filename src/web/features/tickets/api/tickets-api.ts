@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/client-schemas';
+import type { Page } from '../../../../domain/page';
 import type {
   TicketCreateInput,
   TicketDetailDto,

@@ -1,6 +1,6 @@
 import type { WorkState } from '../../../../domain/worklist';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/client-schemas';
+import type { Page } from '../../../../domain/page';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
 import { api } from '../../../lib/api';
 import { pagedQueryOptions, usePagedQuery } from '../../../lib/record-queries';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { userOf } from '../http/current-user';
+import { userOf } from './current-user';
 
 /** Who makes a change: their id, and the name stored on what they change. */
 export interface Actor {
