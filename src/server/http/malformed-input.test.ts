@@ -3,6 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, TEST_INVITE_CODE, type SignedIn, type TestContext } from '../test/test-app';
+import { propertyRuns } from '../test/property-runs';
 
 /**
  * Generated malformed input against every JSON endpoint and every list query, on each
@@ -10,7 +11,7 @@ import { describeEachDatabase, TEST_INVITE_CODE, type SignedIn, type TestContext
  * Seeded and bounded so CI stays quick; FUZZ_SEED / FUZZ_RUNS explore further.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const BODY_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const BODY_RUNS = propertyRuns(Number(process.env.FUZZ_RUNS ?? 10_000));
 const QUERY_RUNS = Math.ceil(BODY_RUNS / 5);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -14,6 +14,7 @@ import { countWork } from '../work/worklist-counts';
 import { listWork } from '../work/worklist.repository';
 import { planSearch, readCandidates, withRoad, type SearchPlan } from './plan';
 import type { SearchedList } from './searched-lists';
+import { propertyRuns } from '../test/property-runs';
 
 // A small alphabet, so that short and long queries alike find something, and ё, upper case,
 // a space, % and _ (taken literally), quotes (FTS5's own syntax) and a letter outside Cyrillic.
@@ -237,7 +238,7 @@ describeEachDatabase('search through the index', (ctx) => {
           }
         },
       ),
-      { numRuns: 25, seed: 20261125 },
+      { numRuns: propertyRuns(25), seed: 20261125 },
     );
   }, 180_000);
 

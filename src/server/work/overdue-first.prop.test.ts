@@ -6,6 +6,7 @@ import { compareWork, workState, type WorkOrderFields } from '../../domain/workl
 import { insertItems, type RawItem } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
 import { createWorklistService } from './worklist.service';
+import { propertyRuns } from '../test/property-runs';
 
 const TASK_STATUSES = ['new', 'in_progress', 'closed', 'todo', 'done'];
 const TITLES = ['Гарантийный ремонт', 'Забрать плату'];
@@ -85,7 +86,7 @@ describeEachDatabase('overdue-first paging', (ctx) => {
           expect(seen).toEqual(expected);
         },
       ),
-      { numRuns: 40, seed: 20261123 },
+      { numRuns: propertyRuns(40), seed: 20261123 },
     );
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { compareWork, workState, type WorkOrderFields } from '../../domain/workl
 import { insertItems, type RawItem } from '../test/insert-items';
 import { describeEachDatabase } from '../test/test-app';
 import { createWorklistService } from './worklist.service';
+import { propertyRuns } from '../test/property-runs';
 
 const TASK_STATUSES = ['new', 'in_progress', 'closed', 'todo', 'done'];
 const TITLES = [
@@ -70,7 +71,7 @@ describeEachDatabase('worklist order: SQL equals the domain comparator', (ctx) =
           expect(seen).toEqual(expected);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   }, 120_000);
 });
@@ -117,7 +118,7 @@ describeEachDatabase('worklist order while searching across open and closed item
           expect(await readAll(q, states, pageSize)).toEqual(expected);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   }, 120_000);
 });
