@@ -1,5 +1,4 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { NO_SEARCH } from '../../domain/search-text';
 import { readPlanned, searchCondition, type SearchPlan } from '../search';
 import { CLOSED_SORT_PREFIX, TRASH_SORT_PREFIX, kindRank, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
@@ -40,13 +39,6 @@ export interface WorkRow {
   work_sort: string;
   version: number;
 }
-
-/** The filter without its search. */
-const unsearched = (filter: WorkFilter): WorkFilter => ({
-  ...filter,
-  search: NO_SEARCH,
-  searchPlans: undefined,
-});
 
 /** The side's search plan; undefined when not searching. */
 export function planFor(
@@ -117,9 +109,9 @@ type SideTable = 'tickets' | 'tasks';
 /**
  * One side of the worklist, read in order straight off the (work_sort, id) index,
  * at most `limit` rows after the cursor. With `within`: the matches among the side's first
- * `within` rows only (readPlanned's stretch) — those rows as the query's table: both databases
- * read such a subquery in its order and stop where the page fills, and no index of the searched
- * text can be chosen for it.
+ * `within` rows of its order range only (readPlanned's stretch; inOrderRange) — those rows as the
+ * query's table: both databases read such a subquery in its order and stop where the page fills,
+ * and no index of the searched text or of the state can be chosen for it.
  */
 function side(
   db: Kysely<DB>,
@@ -132,7 +124,7 @@ function side(
   const stretch =
     within === undefined
       ? undefined
-      : narrowed(db.selectFrom(tableOf(kind)).selectAll(), kind, unsearched(filter), after)
+      : inOrderRange(db.selectFrom(tableOf(kind)).selectAll(), kind, filter, after)
           .orderBy('work_sort')
           .orderBy('id')
           .limit(within);
@@ -142,20 +134,20 @@ function side(
     .limit(limit);
 }
 
-/** A side's rows narrowed by the list's filters and the cursor, in no order. */
-function narrowed<O>(
+/**
+ * A side's rows after the cursor, within the part of the list's order its states are in (the
+ * open part, the closed part, or both) and the assignee's: what the (work_sort, id) and
+ * (assignee_id, work_sort, id) indexes read in order. A walk's stretch is the first rows of this
+ * (side): no other filter, so that neither database reads a state's index and sorts instead.
+ */
+function inOrderRange<O>(
   from: SelectQueryBuilder<DB, SideTable, O>,
   kind: WorkKind,
   filter: WorkFilter,
   after: WorkCursor | undefined,
 ): SelectQueryBuilder<DB, SideTable, O> {
   const rank = kindRank(kind);
-  let query = from
-    // As an expression: the list is read off the (work_sort, id) index in order; given the bare
-    // column, SQLite would rather use the (work_state, assignee_id) index made for the state
-    // counts, and sort 100,000 rows for every page (measured: 1 ms → 35 ms).
-    .where(sql<string>`(work_state || '')`, 'in', filter.states);
-
+  let query = from;
   // Closed items' keys all start with 9 (workSortKey): without Закрытые the index range ends
   // there, and with only Закрытые it starts there, so a rare search never walks the other part.
   // Items in the Корзина sort after '~', past the end of every range read here.
@@ -163,9 +155,32 @@ function narrowed<O>(
   if (!wantsClosed) query = query.where('work_sort', '<', CLOSED_SORT_PREFIX);
   else query = query.where('work_sort', '<', TRASH_SORT_PREFIX);
   if (wantsClosed && filter.states.length === 1) query = query.where('work_sort', '>=', CLOSED_SORT_PREFIX);
-
   if (filter.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee !== undefined) query = query.where('assignee_id', '=', filter.assignee);
+  if (after) {
+    // (work_sort, rank, id) > cursor, with this side's rank a constant.
+    query = query.where((eb) => {
+      if (rank > after.rank) return eb('work_sort', '>=', after.sort);
+      if (rank < after.rank) return eb('work_sort', '>', after.sort);
+      // A row-value comparison, which both databases read as one index range (an OR does not).
+      return eb(eb.refTuple('work_sort', 'id'), '>', eb.tuple(after.sort, after.id));
+    });
+  }
+  return query;
+}
+
+/** A side's rows narrowed by the list's filters and the cursor, in no order. */
+function narrowed<O>(
+  from: SelectQueryBuilder<DB, SideTable, O>,
+  kind: WorkKind,
+  filter: WorkFilter,
+  after: WorkCursor | undefined,
+): SelectQueryBuilder<DB, SideTable, O> {
+  let query = inOrderRange(from, kind, filter, after)
+    // As an expression: the list is read off the (work_sort, id) index in order; given the bare
+    // column, SQLite would rather use the (work_state, assignee_id) index made for the state
+    // counts, and sort 100,000 rows for every page (measured: 1 ms → 35 ms).
+    .where(sql<string>`(work_state || '')`, 'in', filter.states);
 
   const plan = planFor(filter, kind);
   const searched = plan && searchCondition(plan);
@@ -183,15 +198,6 @@ function narrowed<O>(
     );
   }
 
-  if (after) {
-    // (work_sort, rank, id) > cursor, with this side's rank a constant.
-    query = query.where((eb) => {
-      if (rank > after.rank) return eb('work_sort', '>=', after.sort);
-      if (rank < after.rank) return eb('work_sort', '>', after.sort);
-      // A row-value comparison, which both databases read as one index range (an OR does not).
-      return eb(eb.refTuple('work_sort', 'id'), '>', eb.tuple(after.sort, after.id));
-    });
-  }
   return query;
 }
 
@@ -229,7 +235,12 @@ async function readSide<Columns extends 'positions' | 'all'>(
     ? readPlanned<WorkKey | WorkRow>(plan, limit, {
         read,
         reaches: async (n) => {
-          const row = await positions(side(db, kind, unsearched(filter), after, 1))
+          // The stretch's own rows (inOrderRange), as side() walks them.
+          const row = await inOrderRange(db.selectFrom(tableOf(kind)), kind, filter, after)
+            .select(['work_sort', 'id'])
+            .orderBy('work_sort')
+            .orderBy('id')
+            .limit(1)
             .offset(n - 1)
             .executeTakeFirst();
           return row !== undefined;
