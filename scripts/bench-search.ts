@@ -431,7 +431,11 @@ for (const { name, result: r } of results) {
     );
   }
   const ratio = (a: number[], b: number[]) => {
-    const median = (times: number[]) => percentile([...times].sort((x, y) => x - y), 50);
+    const median = (times: number[]) =>
+      percentile(
+        [...times].sort((x, y) => x - y),
+        50,
+      );
     return `${(median(a) / median(b)).toFixed(2)}×`;
   };
   if (r.edits.withIndex.length > 0) {

@@ -3,7 +3,7 @@ import { parseSearchQuery } from '../../domain/search-text';
 import { insertItems, taskTitled } from '../test/insert-items';
 import { createTestDatabase, createTestDatabaseAt, type TestDatabase } from '../test/test-database';
 import { afterBulkChange } from './analyze';
-import { planSearch } from '../search';
+import { planSearch, readCandidates } from '../search';
 
 let test: TestDatabase | undefined;
 afterEach(async () => {
@@ -15,8 +15,8 @@ it('merges SQLite’s search index after a bulk change, which still finds what i
   const [id] = await insertItems(test.database.db, [taskTitled('замена экрана'), taskTitled('чистка')]);
   await afterBulkChange(test.database);
   await insertItems(test.database.db, [taskTitled('замена батареи')]);
-  const plan = await planSearch(test.database, 'tasks', parseSearchQuery('замена'), ['new']);
-  expect(plan.road).toEqual({ use: 'ids', ids: [id, id! + 2] });
+  const plan = planSearch(test.database, 'tasks', parseSearchQuery('замена'), ['new']);
+  expect(await readCandidates(plan)).toEqual([id, id! + 2]);
 });
 
 it('runs on a database migrated only part of the way, before the search index existed', async () => {

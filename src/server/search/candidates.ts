@@ -26,6 +26,16 @@ export const looksForText = (search: SearchQuery) =>
   containedStrings(search).length > 0 || search.phoneStartsWith.length > 0;
 
 /**
+ * The states a list's index is asked for: one alone, or several without Закрытые. Closed items are
+ * most of a shop's list: several states with it are nearly every row, which the index would merge
+ * for little (whoever reads the candidates checks each row's state anyway).
+ */
+function askedStates(list: SearchedList, states: readonly string[] | undefined) {
+  if (!SEARCHED_LISTS[list].state || !states) return undefined;
+  return states.length === 1 || !states.includes('closed') ? states : undefined;
+}
+
+/**
  * A subquery `(select id …)` naming every row of `list` that may match the query's strings (a
  * row may come twice), in one of `states` where the list has states and they are given. Wider
  * than the rule: whoever reads it checks the rule on the rows it names.
@@ -36,7 +46,7 @@ export function candidateRows(
   search: SearchQuery,
   states?: readonly string[],
 ): RawBuilder<unknown> {
-  const inStates = SEARCHED_LISTS[list].state && states ? states : undefined;
+  const inStates = askedStates(list, states);
   const parts =
     dialect === 'sqlite'
       ? sqliteParts(list, search, inStates)
@@ -80,18 +90,21 @@ export function ftsQuery(strings: string[]): string {
   return strings.map((text) => `(${trigramsAsked(text).map(quoted).join(' AND ')})`).join(' OR ');
 }
 
-/** Every TRIGRAM_STEP-th trigram of a string, and its last. */
-export function trigramsAsked(text: string): string[] {
+/** Every TRIGRAM_STEP-th of a string's trigrams that `usable` keeps, and the last of them. */
+export function trigramsAsked(text: string, usable: (trigram: string) => boolean = () => true): string[] {
   const chars = Array.from(text);
-  const asked = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i += TRIGRAM_STEP) asked.add(chars.slice(i, i + 3).join(''));
-  asked.add(chars.slice(-3).join(''));
+  const trigrams = chars
+    .slice(2)
+    .map((_, i) => chars.slice(i, i + 3).join(''))
+    .filter(usable);
+  const asked = new Set(trigrams.filter((_, i) => i % TRIGRAM_STEP === 0));
+  if (trigrams.length > 0) asked.add(trigrams.at(-1)!);
   return [...asked];
 }
 
 /**
- * PostgreSQL: the rows whose text or digits hold the strings (pg_trgm's GIN indexes answer the
- * LIKEs), hold the pieces of a shorter one (the pieces' GIN index), or whose digits start with a
+ * PostgreSQL: the rows whose text or digits hold the strings' trigrams asked (pg_trgm's GIN
+ * indexes answer the LIKEs; the rule is checked on the rows), hold the pieces of a shorter one (the pieces' GIN index), or whose digits start with a
  * number (the digits' B-tree) — in the states given, which each of those indexes holds first.
  */
 export function pgCandidateCondition(
@@ -101,16 +114,24 @@ export function pgCandidateCondition(
 ): RawBuilder<SqlBool> {
   const { text, phone, state } = SEARCHED_LISTS[list];
   const like = (column: string, pattern: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern}`;
-  const contains = (column: string, value: string) =>
-    isLong(value)
-      ? like(column, containsPattern(value))
-      : sql<SqlBool>`${pgPieces(list)} @@ ${tsLexeme(value)}::tsquery`;
+  const contains = (column: string, value: string) => {
+    if (!isLong(value)) return sql<SqlBool>`${pgPieces(list)} @@ ${tsLexeme(value)}::tsquery`;
+    // The trigrams asked, each a LIKE pg_trgm answers with that one trigram: letters and digits
+    // only (around a space or a hyphen pg_trgm asks for padded word edges instead).
+    const asked = trigramsAsked(value, (trigram) => /^[\p{L}\p{N}]{3}$/u.test(trigram));
+    if (asked.length === 0) return like(column, containsPattern(value));
+    return sql<SqlBool>`(${sql.join(
+      asked.map((trigram) => like(column, containsPattern(trigram))),
+      sql` and `,
+    )})`;
+  };
   const any = [
     ...(search.text === null ? [] : [contains(text, search.text)]),
     ...search.phoneContains.map((digits) => contains(phone, digits)),
     ...search.phoneStartsWith.map((digits) => like(phone, `${digits}%`)),
   ];
-  const inState = states && state ? sql` and ${pgStateKey(state)} in (${sql.join(states)})` : sql``;
+  const shown = askedStates(list, states);
+  const inState = shown && state ? sql` and ${pgStateKey(state)} in (${sql.join(shown)})` : sql``;
   return sql<SqlBool>`(${sql.join(any, sql` or `)})${inState}`;
 }
 

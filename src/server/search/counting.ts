@@ -1,13 +1,30 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import { looksForText, pgCandidateCondition } from './candidates';
-import { indexRows, recordNumber, type SearchPlan } from './plan';
+import { indexRows, readCandidates, recordNumber, withRoad, type SearchPlan } from './plan';
 import { ruleOf } from './rule';
 import { pgStateKey, SEARCHED_LISTS } from './searched-lists';
-import { COUNT_WALK_ROWS } from './tuning';
+import { COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
 
 type WorkTable = 'tickets' | 'tasks';
 type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBuilder<DB, WorkTable, O>;
+
+/**
+ * How a search's counts are read: where the index names at most CANDIDATE_LIMIT rows, those ids
+ * (`ids`: each state counted exactly, in one query); else `walk`, each state counted up to the
+ * cap (countUpTo). A query held by at least one in twenty of the list's first HEAD_ROWS rows is
+ * taken as common at once: on PostgreSQL, asking the index for its first candidates gathers all of
+ * them first (most of the table for «а»).
+ */
+export async function countingRoad(db: Kysely<DB>, plan: SearchPlan, narrow: Narrow): Promise<SearchPlan> {
+  if (plan.road.use !== 'search') return plan;
+  const head = await countWalked(db, plan, undefined, narrow, plan.walkRows?.head ?? HEAD_ROWS);
+  if (head.matches * 20 < head.rows || head.rows === 0) {
+    const ids = await readCandidates(plan);
+    if (ids) return withRoad(plan, { use: 'ids', ids });
+  }
+  return withRoad(plan, { use: 'walk' });
+}
 
 /**
  * How many rows of a list in `state` match the plan's query and the caller's filters (`narrow`),
@@ -34,18 +51,22 @@ export async function countUpTo(
   return countNamed(db, plan, state, narrow, upTo);
 }
 
-/** Among up to `walkRows` rows of `state` (under the filters), how many there are and how many match. */
+/**
+ * Among up to `walkRows` rows of `state` (of any state the plan asks, when not given) under the
+ * filters, how many there are and how many match.
+ */
 async function countWalked(
   db: Kysely<DB>,
   plan: SearchPlan,
-  state: string,
+  state: string | undefined,
   narrow: Narrow,
   walkRows: number,
 ) {
   const table = plan.list as WorkTable;
   const rule = ruleOf(plan.database.dialect, table, plan.search, table);
+  const states = state === undefined ? (plan.states ?? []) : [state];
   const head = narrow(db.selectFrom(table))
-    .where(SEARCHED_LISTS[table].state, '=', state)
+    .where(SEARCHED_LISTS[table].state, 'in', states)
     .select(sql<number>`case when ${rule} then 1 else 0 end`.as('matched'))
     .limit(walkRows);
   const row = await db

@@ -27,8 +27,9 @@ export const WALK_ROWS = 10_000;
 export const COUNT_WALK_ROWS = 5000;
 
 /**
- * SQLite: a string's trigrams asked of FTS5 — every third one (they overlap: «ива», «ван» and
- * «ано» rule out little more than «ива» and «нов»), and the last. Each asked trigram costs FTS5
- * a walk of its row list.
+ * A string's trigrams asked of the index: every second one, and the last. They overlap: every
+ * second names almost the same rows as all of them («иванов петр андреевич» at 2,000,000 items:
+ * 301 rows either way; every third, 560) and each asked trigram costs the index a walk of its
+ * row list (34 against 58 ms in FTS5 there).
  */
-export const TRIGRAM_STEP = 3;
+export const TRIGRAM_STEP = 2;

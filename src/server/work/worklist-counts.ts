@@ -1,8 +1,8 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSearching } from '../../domain/search-text';
 import { WORK_STATES, type WorkKind, type WorkState } from '../../domain/worklist';
 import type { DB } from '../db/schema';
-import { countUpTo, searchCondition, withRoad, type SearchPlan } from '../search';
+import { countingRoad, countUpTo, searchCondition, withRoad, type SearchPlan } from '../search';
 import { withOverLimit, withTicketFacets } from './worklist-filters';
 import { planFor, tableOf, type WorkFilter } from './worklist.repository';
 
@@ -16,8 +16,8 @@ export interface CountOptions {
 /**
  * How many items each state holds under the other filters (type, assignee, search): the
  * numbers beside the state checkboxes. Items in the Корзина are in no state. With `cap`, a
- * search is counted only up to `cap + 1` in each state (shown as «1000+»,
- * src/domain/state-counts.ts), its sides together; below that the count is exact.
+ * common search is counted only up to `cap + 1` in each state (shown as «1000+»,
+ * src/domain/state-counts.ts), its sides together; one whose index names few rows, exactly.
  */
 export async function countWork(
   db: Kysely<DB>,
@@ -31,16 +31,15 @@ export async function countWork(
     return withTicketFacets(withOverLimit(q, filter.overLimit), filter);
   };
   const searching = isSearching(filter.search);
-  // A number alone (its ids) is counted exactly; any text up to the cap.
-  const capped = (plan: SearchPlan | undefined): plan is SearchPlan =>
-    searching && cap !== undefined && plan !== undefined && plan.road.use !== 'ids';
-
   const counts: Record<WorkState, number> = { new: 0, in_progress: 0, closed: 0 };
   const cappedPlans: SearchPlan[] = [];
-  // The exact sides first, one query each (SQLite has one connection).
+  // The exact sides first, one query each (SQLite has one connection): without a search, a number
+  // alone, or a query whose index names few rows; the others up to the cap.
   for (const kind of filter.kinds) {
-    const plan = planFor(filter, kind);
-    if (capped(plan)) cappedPlans.push(plan);
+    const planned = planFor(filter, kind);
+    const plan =
+      planned && searching && cap !== undefined ? await countingRoad(db, planned, narrowed) : planned;
+    if (plan && cap !== undefined && plan.road.use === 'walk') cappedPlans.push(plan);
     else for (const [state, n] of await countExactly(db, kind, plan, narrowed)) counts[state] += n;
   }
   if (cappedPlans.length === 0 || cap === undefined) return counts;
@@ -74,13 +73,17 @@ async function countExactly(
   ) => SelectQueryBuilder<DB, 'tickets' | 'tasks', O>,
 ) {
   let query = narrowed(db.selectFrom(tableOf(kind)));
-  const counting = plan && plan.road.use !== 'ids' ? withRoad(plan, { use: 'index' }) : plan;
+  const counting =
+    plan && plan.road.use !== 'ids' && plan.road.use !== 'none' ? withRoad(plan, { use: 'index' }) : plan;
   const searched = counting && searchCondition(counting);
   if (searched) query = query.where(searched);
+  // Searching, the rows are those the ids or the index name: the state as an expression, or SQLite
+  // walks the whole (work_state, assignee_id) index for its order, checking each row against them.
+  const state = searched ? sql<string>`(work_state || '')` : sql<string>`work_state`;
   const rows = await query
-    .select(['work_state', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('work_state', 'in', WORK_STATES)
-    .groupBy('work_state')
+    .select([state.as('work_state'), (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where(state, 'in', WORK_STATES)
+    .groupBy(state)
     .execute();
   return rows.map((row) => [row.work_state as WorkState, Number(row.n)] as const);
 }

@@ -3,8 +3,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress","иванов",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where ("search_text" like $1) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
--- ["%иванов%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3)) and ("work_state" || '') in ($4, $5)) as candidates limit $6;
+-- ["%ива%","%ано%","%нов%","new","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and 1 = 0 order by "work_sort", "id" limit $4;
 -- ["9","new","in_progress",51]
 
@@ -13,30 +13,24 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress",3,1,2,"иванов",51]
 
 -- «иванов»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where ("search_text" like $4) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
--- ["9","new","in_progress","%иванов%","new","in_progress","иванов",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6)) and ("work_state" || '') in ($7, $8)) as named) and (strpos("search_text", $9) > 0) order by "work_sort", "id" limit $10;
+-- ["9","new","in_progress","%ива%","%ано%","%нов%","new","in_progress","иванов",51]
 
 -- «иванов»: the counts, up to 1,001 a state
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов","new",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов","in_progress",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов","closed",5000]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов%","new","new","иванов",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов%","in_progress","in_progress","иванов",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов%","closed","closed","иванов",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
+-- ["иванов","new","in_progress","closed",1000]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3))) as candidates limit $4;
+-- ["%ива%","%ано%","%нов%",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in ($1, $2, $3) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «иванов петр»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2) as "tasks" where "work_sort" < $3 and (work_state || '') in ($4, $5) and (strpos("search_text", $6) > 0) order by "work_sort", "id" limit $7;
 -- ["9",1000,"9","new","in_progress","иванов петр",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where ("search_text" like $1) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
--- ["%иванов петр%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3 and "search_text" like $4)) and ("work_state" || '') in ($5, $6)) as candidates limit $7;
+-- ["%ива%","%ано%","%пет%","%етр%","new","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and 1 = 0 order by "work_sort", "id" limit $4;
 -- ["9","new","in_progress",51]
 
@@ -45,22 +39,16 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress",3,1,2,"иванов петр",51]
 
 -- «иванов петр»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where ("search_text" like $4) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
--- ["9","new","in_progress","%иванов петр%","new","in_progress","иванов петр",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6 and "search_text" like $7)) and ("work_state" || '') in ($8, $9)) as named) and (strpos("search_text", $10) > 0) order by "work_sort", "id" limit $11;
+-- ["9","new","in_progress","%ива%","%ано%","%пет%","%етр%","new","in_progress","иванов петр",51]
 
 -- «иванов петр»: the counts, up to 1,001 a state
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов петр","new",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов петр","in_progress",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["иванов петр","closed",5000]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов петр%","new","new","иванов петр",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов петр%","in_progress","in_progress","иванов петр",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["%иванов петр%","closed","closed","иванов петр",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
+-- ["иванов петр","new","in_progress","closed",1000]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3 and "search_text" like $4))) as candidates limit $5;
+-- ["%ива%","%ано%","%пет%","%етр%",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in ($1, $2, $3) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «ив»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2) as "tasks" where "work_sort" < $3 and (work_state || '') in ($4, $5) and (strpos("search_text", $6) > 0) order by "work_sort", "id" limit $7;
@@ -81,26 +69,20 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress","'ив'","new","in_progress","ив",51]
 
 -- «ив»: the counts, up to 1,001 a state
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["ив","new",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["ив","in_progress",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" = $2 limit $3) as "head";
--- ["ив","closed",5000]
-select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["'ив'","new","new","ив",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["'ив'","in_progress","in_progress","ив",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where ((array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2)) and ("work_state" || '') = $3 and (strpos("tasks"."search_text", $4) > 0) limit $5) as "capped";
--- ["'ив'","closed","closed","ив",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
+-- ["ив","new","in_progress","closed",1000]
+select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery)) as candidates limit $2;
+-- ["'ив'",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in ($1, $2, $3) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «8 912 345»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2) as "tasks" where "work_sort" < $3 and (work_state || '') in ($4, $5) and (strpos("search_text", $6) > 0 or strpos("client_phone_digits", $7) > 0 or strpos("client_phone_digits", $8) = 1 or strpos("client_phone_digits", $9) = 1 or strpos("client_phone_digits", $10) = 1) order by "work_sort", "id" limit $11;
 -- ["9",1000,"9","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where ("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6, $7)) as candidates limit $8;
--- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2) or ("client_phone_digits" like $3 and "client_phone_digits" like $4 and "client_phone_digits" like $5) or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8) and ("work_state" || '') in ($9, $10)) as candidates limit $11;
+-- ["%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and 1 = 0 order by "work_sort", "id" limit $4;
 -- ["9","new","in_progress",51]
 
@@ -109,22 +91,16 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress",3,1,2,"8 912 345","8912345","7912345","8912345","912345",51]
 
 -- «8 912 345»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where ("search_text" like $4 or "client_phone_digits" like $5 or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8) and ("work_state" || '') in ($9, $10)) as named) and (strpos("search_text", $11) > 0 or strpos("client_phone_digits", $12) > 0 or strpos("client_phone_digits", $13) = 1 or strpos("client_phone_digits", $14) = 1 or strpos("client_phone_digits", $15) = 1) order by "work_sort", "id" limit $16;
--- ["9","new","in_progress","%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5) or ("client_phone_digits" like $6 and "client_phone_digits" like $7 and "client_phone_digits" like $8) or "client_phone_digits" like $9 or "client_phone_digits" like $10 or "client_phone_digits" like $11) and ("work_state" || '') in ($12, $13)) as named) and (strpos("search_text", $14) > 0 or strpos("client_phone_digits", $15) > 0 or strpos("client_phone_digits", $16) = 1 or strpos("client_phone_digits", $17) = 1 or strpos("client_phone_digits", $18) = 1) order by "work_sort", "id" limit $19;
+-- ["9","new","in_progress","%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 
 -- «8 912 345»: the counts, up to 1,001 a state
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
--- ["8 912 345","8912345","7912345","8912345","912345","new",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
--- ["8 912 345","8912345","7912345","8912345","912345","in_progress",5000]
-select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" = $6 limit $7) as "head";
--- ["8 912 345","8912345","7912345","8912345","912345","closed",5000]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
--- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","new","new","8 912 345","8912345","7912345","8912345","912345",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
--- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","in_progress","in_progress","8 912 345","8912345","7912345","8912345","912345",1001]
-select count(*) as "n" from (select 1 as "one" from "tasks" where (("search_text" like $1 or "client_phone_digits" like $2 or "client_phone_digits" like $3 or "client_phone_digits" like $4 or "client_phone_digits" like $5) and ("work_state" || '') in ($6)) and ("work_state" || '') = $7 and (strpos("tasks"."search_text", $8) > 0 or strpos("tasks"."client_phone_digits", $9) > 0 or strpos("tasks"."client_phone_digits", $10) = 1 or strpos("tasks"."client_phone_digits", $11) = 1 or strpos("tasks"."client_phone_digits", $12) = 1) limit $13) as "capped";
--- ["%8 912 345%","%8912345%","7912345%","8912345%","912345%","closed","closed","8 912 345","8912345","7912345","8912345","912345",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($6, $7, $8) limit $9) as "head";
+-- ["8 912 345","8912345","7912345","8912345","912345","new","in_progress","closed",1000]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2) or ("client_phone_digits" like $3 and "client_phone_digits" like $4 and "client_phone_digits" like $5) or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8)) as candidates limit $9;
+-- ["%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in ($1, $2, $3) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «#12»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2) as "tasks" where "work_sort" < $3 and (work_state || '') in ($4, $5) and ("id" = $6) order by "work_sort", "id" limit $7;
@@ -145,7 +121,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress",12,12,51]
 
 -- «#12»: the counts, up to 1,001 a state
-select "work_state", count(*) as "n" from "tasks" where "id" in ($1) and ("id" = $2) and "work_state" in ($3, $4, $5) group by "work_state";
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where "id" in ($1) and ("id" = $2) and (work_state || '') in ($3, $4, $5) group by (work_state || '');
 -- [12,12,"new","in_progress","closed"]
 
 -- «иванов»: the ticket list
@@ -153,7 +129,7 @@ select "tickets"."created_at" as "created_at", "tickets"."id" as "id" from "tick
 -- [1,999]
 select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and (strpos("tickets"."search_text", $1) > 0) and ("tickets"."created_at", "tickets"."id") >= ($2, $3) order by "tickets"."created_at" desc, "tickets"."id" desc limit $4;
 -- ["иванов",null,1,51]
-select id from (select id from "tickets" where ("search_text" like $1) and ("work_state" || '') in ($2, $3, $4)) as candidates limit $5;
--- ["%иванов%","new","in_progress","closed",2501]
+select id from (select id from "tickets" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3))) as candidates limit $4;
+-- ["%ива%","%ано%","%нов%",2501]
 select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and 1 = 0 order by "tickets"."created_at" desc, "tickets"."id" desc limit $1;
 -- [51]

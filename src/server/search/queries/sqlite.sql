@@ -4,7 +4,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 select "work_sort", "id" from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
 -- ["9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
+-- ["((\"ива\" AND \"ано\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and 1 = 0 order by "work_sort", "id" limit ?;
 -- ["9","new","in_progress",51]
 
@@ -14,15 +14,15 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 
 -- «иванов»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
--- ["9","new","in_progress","((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов",51]
+-- ["9","new","in_progress","((\"ива\" AND \"ано\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов",51]
 
 -- «иванов»: the counts, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\")","new","иванов",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001i\u0001\")","in_progress","иванов",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001c\u0001\")","closed","иванов",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (instr("tasks"."search_text", ?) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in (?, ?, ?) limit ?) as "head";
+-- ["иванов","new","in_progress","closed",1000]
+select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
+-- ["((\"ива\" AND \"ано\" AND \"нов\"))",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in (?, ?, ?) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «иванов петр»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
@@ -30,7 +30,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 select "work_sort", "id" from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
 -- ["9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
--- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
+-- ["((\"ива\" AND \"ано\" AND \"ов \" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and 1 = 0 order by "work_sort", "id" limit ?;
 -- ["9","new","in_progress",51]
 
@@ -40,15 +40,15 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 
 -- «иванов петр»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
--- ["9","new","in_progress","((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов петр",51]
+-- ["9","new","in_progress","((\"ива\" AND \"ано\" AND \"ов \" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","иванов петр",51]
 
 -- «иванов петр»: the counts, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001n\u0001\")","new","иванов петр",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001i\u0001\")","in_progress","иванов петр",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["((\"ива\" AND \"нов\" AND \" пе\" AND \"етр\")) AND (\"\u0001c\u0001\")","closed","иванов петр",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (instr("tasks"."search_text", ?) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in (?, ?, ?) limit ?) as "head";
+-- ["иванов петр","new","in_progress","closed",1000]
+select id from (select rowid as id from "tasks_search" where "tasks_search" match ?) as candidates limit ?;
+-- ["((\"ива\" AND \"ано\" AND \"ов \" AND \" пе\" AND \"етр\"))",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in (?, ?, ?) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «ив»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and (instr("search_text", ?) > 0) order by "work_sort", "id" limit ?;
@@ -69,12 +69,12 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress","(\"aabpoaabpi\") AND (\"zznewzz\" OR \"zzinprogresszz\")","ив",51]
 
 -- «ив»: the counts, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["(\"aabpoaabpi\") AND (\"zznewzz\")","new","ив",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["(\"aabpoaabpi\") AND (\"zzinprogresszz\")","in_progress","ив",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0) limit ?) as "capped";
--- ["(\"aabpoaabpi\") AND (\"zzclosedzz\")","closed","ив",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (instr("tasks"."search_text", ?) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in (?, ?, ?) limit ?) as "head";
+-- ["ив","new","in_progress","closed",1000]
+select id from (select rowid as id from "tasks_grams" where "tasks_grams" match ?) as candidates limit ?;
+-- ["(\"aabpoaabpi\")",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in (?, ?, ?) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «8 912 345»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
@@ -82,7 +82,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 select "work_sort", "id" from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ? offset ?;
 -- ["9",1,1000]
 select id from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?)) as candidates limit ?;
--- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress",2501]
+-- ["((\"8 9\" AND \"912\" AND \"2 3\" AND \"345\") OR (\"891\" AND \"123\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and 1 = 0 order by "work_sort", "id" limit ?;
 -- ["9","new","in_progress",51]
 
@@ -92,15 +92,15 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 
 -- «8 912 345»: the worklist's open tasks, road index
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and "id" in (select id from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?, ?)) as named) and (instr("search_text", ?) > 0 or instr("client_phone_digits", ?) > 0 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1 or instr("client_phone_digits", ?) = 1) order by "work_sort", "id" limit ?;
--- ["9","new","in_progress","((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
+-- ["9","new","in_progress","((\"8 9\" AND \"912\" AND \"2 3\" AND \"345\") OR (\"891\" AND \"123\" AND \"345\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\")","7912345","7912345:","new","in_progress","8912345","8912345:","new","in_progress","912345","912345:","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 
 -- «8 912 345»: the counts, up to 1,001 a state
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
--- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001n\u0001\")","7912345","7912345:","new","8912345","8912345:","new","912345","912345:","new","new","8 912 345","8912345","7912345","8912345","912345",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
--- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001i\u0001\")","7912345","7912345:","in_progress","8912345","8912345:","in_progress","912345","912345:","in_progress","in_progress","8 912 345","8912345","7912345","8912345","912345",1001]
-select count(*) as "n" from (select 1 as "one" from (select distinct id as candidate from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?) union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? and "work_state" in (?)) as named) as "candidates" cross join "tasks" where "tasks"."id" = candidates.candidate and "tasks"."work_state" = ? and (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) limit ?) as "capped";
--- ["((\"8 9\" AND \"12 \" AND \"345\") OR (\"891\" AND \"234\" AND \"345\")) AND (\"\u0001c\u0001\")","7912345","7912345:","closed","8912345","8912345:","closed","912345","912345:","closed","closed","8 912 345","8912345","7912345","8912345","912345",1001]
+select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (instr("tasks"."search_text", ?) > 0 or instr("tasks"."client_phone_digits", ?) > 0 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1 or instr("tasks"."client_phone_digits", ?) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" in (?, ?, ?) limit ?) as "head";
+-- ["8 912 345","8912345","7912345","8912345","912345","new","in_progress","closed",1000]
+select id from (select rowid as id from "tasks_search" where "tasks_search" match ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ? union all select id from "tasks" indexed by tasks_phone_digits where "client_phone_digits" >= ? and "client_phone_digits" < ?) as candidates limit ?;
+-- ["((\"8 9\" AND \"912\" AND \"2 3\" AND \"345\") OR (\"891\" AND \"123\" AND \"345\"))","7912345","7912345:","8912345","8912345:","912345","912345:",2501]
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where 1 = 0 and (work_state || '') in (?, ?, ?) group by (work_state || '');
+-- ["new","in_progress","closed"]
 
 -- «#12»: the worklist's open tasks, road search
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where "work_sort" < ? order by "work_sort", "id" limit ?) as "tasks" where "work_sort" < ? and (work_state || '') in (?, ?) and ("id" = ?) order by "work_sort", "id" limit ?;
@@ -121,7 +121,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9","new","in_progress",12,12,51]
 
 -- «#12»: the counts, up to 1,001 a state
-select "work_state", count(*) as "n" from "tasks" where "id" in (?) and ("id" = ?) and "work_state" in (?, ?, ?) group by "work_state";
+select (work_state || '') as "work_state", count(*) as "n" from "tasks" where "id" in (?) and ("id" = ?) and (work_state || '') in (?, ?, ?) group by (work_state || '');
 -- [12,12,"new","in_progress","closed"]
 
 -- «иванов»: the ticket list
@@ -130,6 +130,6 @@ select "tickets"."created_at" as "created_at", "tickets"."id" as "id" from "tick
 select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and (instr("tickets"."search_text", ?) > 0) and ("tickets"."created_at", "tickets"."id") >= (?, ?) order by "tickets"."created_at" desc, "tickets"."id" desc limit ?;
 -- ["иванов",null,1,51]
 select id from (select rowid as id from "tickets_search" where "tickets_search" match ?) as candidates limit ?;
--- ["((\"ива\" AND \"нов\")) AND (\"\u0001n\u0001\" OR \"\u0001i\u0001\" OR \"\u0001c\u0001\")",2501]
+-- ["((\"ива\" AND \"ано\" AND \"нов\"))",2501]
 select "tickets".*, "clients"."phone" as "client_phone", "clients"."whatsapp_url" as "client_whatsapp_url", "clients"."deleted_at" as "client_deleted_at" from "tickets" left join "clients" on "clients"."id" = "tickets"."client_id" where coalesce("tickets"."deleted_at", '') = '' and 1 = 0 order by "tickets"."created_at" desc, "tickets"."id" desc limit ?;
 -- [51]
