@@ -116,9 +116,11 @@ export function pgCandidateCondition(
   const like = (column: string, pattern: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern}`;
   const contains = (column: string, value: string) => {
     if (!isLong(value)) return sql<SqlBool>`${pgPieces(list)} @@ ${tsLexeme(value)}::tsquery`;
-    // The trigrams asked, each a LIKE pg_trgm answers with that one trigram: letters and digits
-    // only (around a space or a hyphen pg_trgm asks for padded word edges instead).
-    const asked = trigramsAsked(value, (trigram) => /^[\p{L}\p{N}]{3}$/u.test(trigram));
+    // Words (letters, digits, spaces): the trigrams asked, each a LIKE pg_trgm answers with that one
+    // trigram of letters and digits. Around a hyphen or a bracket pg_trgm asks the whole string's
+    // padded word edges («345-67»: «45 », « 67»), which name fewer rows than its trigram «345».
+    const words = /^[\p{L}\p{N} ]+$/u.test(value);
+    const asked = words ? trigramsAsked(value, (trigram) => /^[\p{L}\p{N}]{3}$/u.test(trigram)) : [];
     if (asked.length === 0) return like(column, containsPattern(value));
     return sql<SqlBool>`(${sql.join(
       asked.map((trigram) => like(column, containsPattern(trigram))),

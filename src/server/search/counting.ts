@@ -4,7 +4,7 @@ import { looksForText, pgCandidateCondition } from './candidates';
 import { indexRows, readCandidates, recordNumber, withRoad, type SearchPlan } from './plan';
 import { ruleOf } from './rule';
 import { pgStateKey, SEARCHED_LISTS } from './searched-lists';
-import { COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
+import { COMMON_IN_HEAD, COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
 
 type WorkTable = 'tickets' | 'tasks';
 type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBuilder<DB, WorkTable, O>;
@@ -12,14 +12,13 @@ type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBui
 /**
  * How a search's counts are read: where the index names at most CANDIDATE_LIMIT rows, those ids
  * (`ids`: each state counted exactly, in one query); else `walk`, each state counted up to the
- * cap (countUpTo). A query held by at least one in twenty of the list's first HEAD_ROWS rows is
- * taken as common at once: on PostgreSQL, asking the index for its first candidates gathers all of
- * them first (most of the table for «а»).
+ * cap (countUpTo). A query the list's first HEAD_ROWS rows show common (COMMON_IN_HEAD) is taken
+ * as common at once.
  */
 export async function countingRoad(db: Kysely<DB>, plan: SearchPlan, narrow: Narrow): Promise<SearchPlan> {
   if (plan.road.use !== 'search') return plan;
   const head = await countWalked(db, plan, undefined, narrow, plan.walkRows?.head ?? HEAD_ROWS);
-  if (head.matches * 20 < head.rows || head.rows === 0) {
+  if (head.matches * COMMON_IN_HEAD < head.rows || head.rows === 0) {
     const ids = await readCandidates(plan);
     if (ids) return withRoad(plan, { use: 'ids', ids });
   }

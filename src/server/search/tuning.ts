@@ -8,6 +8,13 @@
 export const HEAD_ROWS = 1000;
 
 /**
+ * The counts take a query held by at least one in this many of the list's first HEAD_ROWS rows as
+ * common without asking the index for its candidates (PostgreSQL's GIN index gathers all of them
+ * first: for «а», most of the table).
+ */
+export const COMMON_IN_HEAD = 20;
+
+/**
  * At most this many of the index's candidates are read as ids and their rows sorted; a query naming
  * more is common, and the list's order is walked further (WALK_ROWS) before the index is read whole.
  */

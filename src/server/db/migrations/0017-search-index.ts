@@ -18,14 +18,7 @@ export const SEARCHED_COLUMNS = {
 } as const;
 
 /**
- * A work state as a trigram (its first letter between two \u0001, which nobody types) and as a
- * piece-table token (z… is no character's code, src/server/db/search-grams.ts).
- */
-export const stateTrigram = (state: string) => `\u0001${state.slice(0, 1)}\u0001`;
-export const stateToken = (state: string) => `zz${state.replace(/_/g, '')}zz`;
-
-/**
- * Trigram indexes for search (issue 22, docs/decisions/020-search-index.md), so a query that
+ * Trigram indexes for search (issue 22, docs/search.md), so a query that
  * matches little is answered from the index instead of reading every row.
  *
  * SQLite: one FTS5 table per list with the `trigram` tokenizer, contentless (it only answers
@@ -50,7 +43,7 @@ async function upSqlite(db: Kysely<any>) {
     const state = (row: string, token: (column: string) => string) =>
       columns.state ? sql.raw(` || ' ' || ${token(`${row}${columns.state}`)}`) : sql.raw('');
     // What each index holds of a row: the searched text and digits, and its state's token
-    // (SQL forms of stateTrigram and stateToken).
+    // (the forms src/server/search/searched-lists.ts asks for: stateTrigram, stateToken).
     const body = (row: string) =>
       sql`${searched(row)}${state(row, (column) => `char(1) || substr(${column}, 1, 1) || char(1)`)}`;
     const pieces = (row: string) =>

@@ -7,18 +7,18 @@ import { trigramOperatorClass } from './helpers';
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** The lists whose phone digits PostgreSQL searches by start and by tail (ADR 033). */
-export const PHONE_TAIL_TABLES = ['tickets', 'tasks'] as const;
+/** The lists whose phone digits PostgreSQL searches by start and by tail (docs/search.md). */
+const PHONE_TAIL_TABLES = ['tickets', 'tasks'] as const;
 
 /** The phone digits after the first: what a number contained past its first digit is looked for in. */
-export const phoneTail = (column: string) => `substr(${column}, 2)`;
+const phoneTail = (column: string) => `substr(${column}, 2)`;
 
 /** As migration 0021: a short pending list, which every search reads whole. */
 const PENDING_LIST_KB = 256;
 
 /**
  * PostgreSQL: a phone's start is read off its B-tree alone, and digits contained past a phone's
- * first digit off a trigram index of the rest (docs/decisions/033-phone-digits-without-the-table.md).
+ * first digit off a trigram index of the rest (docs/search.md).
  * - The B-tree of the state and the digits (migration 0021) also holds each row's order and id
  *   (and the state itself, which the planner wants as a column to read the index alone): the
  *   candidates of «8912» (phones starting 7912, 8912 or 912, ~1,100 of the 66,000 tickets in
