@@ -10,7 +10,7 @@ const PLANNED_TABLES = ['tickets', 'tasks', 'clients', 'history', 'files', 'user
  * - PostgreSQL: the planner's statistics, refreshed now instead of whenever autovacuum gets to it
  *   (never, where it is off). Without them a freshly loaded database pages at 100–150 ms instead
  *   of a few (issue 22). And VACUUM's visibility map, by which an index-only scan knows a row
- *   visible without its table page: a phone's start is read so (ADR 033), and rows loaded in bulk
+ *   visible without its table page: a phone's start is read so (docs/search.md), and rows loaded in bulk
  *   are not marked until a VACUUM.
  * - SQLite: its search indexes merged into one segment each (FTS5 `optimize`). A bulk load leaves
  *   thousands of small segments, whose merging FTS5 then does a piece at a time in the writes

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/test-database';
 import { openDatabase, POOL_IDLE_MS, sqliteCacheKib, SQLITE_CACHE_KIB, type Database } from './database';
 
-describe('SQLite page cache (ADR 032)', () => {
+describe('SQLite page cache (docs/search.md)', () => {
   it('is a sixteenth of the file, never under 64 MB nor over 128 MB', () => {
     expect(sqliteCacheKib(0)).toBe(SQLITE_CACHE_KIB.least);
     expect(sqliteCacheKib(340 * 1024 ** 2)).toBe(64 * 1024);

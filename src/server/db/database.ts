@@ -33,14 +33,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   return openPostgres(url, options.pgSchema);
 }
 
-/** The page cache each SQLite connection keeps, in KiB, at least and at most (ADR 032). */
+/** The page cache each SQLite connection keeps, in KiB, at least and at most (docs/search.md). */
 export const SQLITE_CACHE_KIB = { least: 64 * 1024, most: 128 * 1024 };
 
 /**
- * The page cache for a database file of `fileBytes`: a sixteenth of it, within SQLITE_CACHE_KIB.
- * A shop of 200,000 items (~340 MB) keeps 64 MB; one of 2,000,000 (3.4 GB) 128 MB, where searches
- * that follow one another otherwise push each other's pages out (common surnames in turn: 35–40 →
- * 25–31 ms; ADR 032).
+ * The page cache for a database file of `fileBytes`: a sixteenth of it, within SQLITE_CACHE_KIB —
+ * enough that searches following one another do not push each other's pages out (docs/search.md).
  */
 export function sqliteCacheKib(fileBytes: number): number {
   const { least, most } = SQLITE_CACHE_KIB;
@@ -58,10 +56,9 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 64–128 MB of pages kept in memory, not SQLite's default 2 MB: at 2,000,000 items a search's
-  // index pages and rows otherwise come back from the operating system page by page (a common
-  // surname 30 → 14 ms; ADR 032). Sized by the file as it is at start; filled only as pages are
-  // read; per connection.
+  // 64–128 MB of pages kept in memory, not SQLite's default 2 MB: a search's index pages and rows
+  // otherwise come back from the operating system page by page (docs/search.md). Sized by the file
+  // as it is at start; filled only as pages are read; per connection.
   const fileBytes = file === ':memory:' ? 0 : fs.statSync(file).size;
   sqlite.pragma(`cache_size = ${-sqliteCacheKib(fileBytes)}`);
   // Called by the search index's triggers (migration 0017): every connection that writes needs it.
@@ -80,14 +77,14 @@ function openSqlite(file: string): Database {
 /**
  * How long a pooled PostgreSQL connection may sit idle before it is closed. pg's default, 10 s,
  * made the first search after a pause open new connections, each a fresh server process reading
- * its catalogs again: 20–30 ms more at 2,000,000 items («орлова» 23–34 → 48–56 ms). At most ten
- * idle server processes (a few MB each) are kept for five minutes instead.
+ * its catalogs again (docs/search.md). At most ten idle server processes (a few MB each) are kept
+ * for five minutes instead.
  */
 export const POOL_IDLE_MS = 5 * 60_000;
 
 function openPostgres(connectionString: string, schema?: string): Database {
   // jit=off: our queries are short; JIT compiling one that the planner costs high (a search over
-  // a big table) takes 10–200 ms, more than the query itself (docs/decisions/020-search-index.md).
+  // a big table) takes longer than the query itself (docs/search.md).
   const pool = new pg.Pool({
     connectionString,
     max: 10,

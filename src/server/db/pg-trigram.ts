@@ -3,7 +3,7 @@
 const EXTENSION_LOCK = 7_302_017;
 
 /**
- * Makes sure pg_trgm exists (search's trigram index, docs/decisions/020-search-index.md), in
+ * Makes sure pg_trgm exists (search's trigram index, docs/search.md), in
  * `public` — not the first schema of the search path, which may be a test's and dropped after it.
  * Trusted since PostgreSQL 13: the database's owner may create it. Runs inside the caller's
  * transaction (the lock is released at its end).
@@ -15,7 +15,7 @@ export async function ensureTrigramExtension(run: (statement: string) => Promise
 
 /**
  * Every extension search's indexes need today: pg_trgm, and btree_gin for the work state as a
- * GIN index's first column (docs/decisions/029). btree_gin is trusted since PostgreSQL 13 too.
+ * GIN index's first column (docs/search.md). btree_gin is trusted since PostgreSQL 13 too.
  */
 export async function ensureSearchExtensions(run: (statement: string) => Promise<unknown>): Promise<void> {
   await ensureTrigramExtension(run);

@@ -126,7 +126,7 @@ async function checkDatabase(database: Database): Promise<Check[]> {
   return checks;
 }
 
-/** What search's indexes need on PostgreSQL (docs/decisions/020, 029). */
+/** What search's indexes need on PostgreSQL (docs/search.md, 029). */
 const SEARCH_EXTENSIONS = ['pg_trgm', 'btree_gin'];
 
 async function checkFiles(config: Config, database: Database): Promise<Check[]> {

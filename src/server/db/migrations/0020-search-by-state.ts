@@ -11,7 +11,7 @@ import { trigramOperatorClass } from './helpers';
  * PostgreSQL: the search indexes of tickets and tasks (migration 0017) hold each row's work state
  * too, as their first column (btree_gin), so that «which rows in Новые and В работе may match» is
  * answered inside the index, as SQLite's FTS5 tables already do with a state token
- * (docs/decisions/029-search-index-holds-the-state.md). The state is the expression the lists
+ * (docs/search.md). The state is the expression the lists
  * compare (`work_state || ''`), which no B-tree of the state's serves. Clients have no state: their
  * indexes stay. SQLite: nothing to do.
  */

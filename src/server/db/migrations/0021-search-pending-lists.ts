@@ -11,7 +11,7 @@ import type { DialectName } from '../dialect-name';
  * and the planner, costing it once per state asked, left the state out of the index scan
  * («зайцева» among open tickets: 15,478 rows visited instead of 2,029). Without a pending list at
  * all (`fastupdate = off`) an import of 20,000 rows took 5.3–5.9 s instead of 1.3 s; with 256 kB,
- * 1.7 s, and a search reads at most 32 pages of it (docs/decisions/031). And a phone's start is
+ * 1.7 s, and a search reads at most 32 pages of it (docs/search.md). And a phone's start is
  * read off a B-tree of the state and the digits. SQLite: nothing to do (its phone start B-tree
  * holds the state already).
  */
