@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import { looksForText, pgCandidateCondition } from './candidates';
-import { indexRows, readCandidates, recordNumber, withRoad, type SearchPlan } from './plan';
+import { decide, indexRows, recordNumber, withRoad, type SearchPlan } from './plan';
 import { ruleOf } from './rule';
 import { pgStateKey, SEARCHED_LISTS } from './searched-lists';
 import { COMMON_IN_HEAD, COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
@@ -15,14 +15,11 @@ type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBui
  * cap (countUpTo). A query the list's first HEAD_ROWS rows show common (COMMON_IN_HEAD) is taken
  * as common at once.
  */
-export async function countingRoad(db: Kysely<DB>, plan: SearchPlan, narrow: Narrow): Promise<SearchPlan> {
+export async function countingRoad(plan: SearchPlan, narrow: Narrow): Promise<SearchPlan> {
   if (plan.road.use !== 'search') return plan;
-  const head = await countWalked(db, plan, undefined, narrow, plan.walkRows?.head ?? HEAD_ROWS);
-  if (head.matches * COMMON_IN_HEAD < head.rows || head.rows === 0) {
-    const ids = await readCandidates(plan);
-    if (ids) return withRoad(plan, { use: 'ids', ids });
-  }
-  return withRoad(plan, { use: 'walk' });
+  const head = await countWalked(plan, undefined, narrow, plan.walkRows?.head ?? HEAD_ROWS);
+  const common = head.rows > 0 && head.matches * COMMON_IN_HEAD >= head.rows;
+  return common ? withRoad(plan, { use: 'walk' }) : decide(plan);
 }
 
 /**
@@ -35,7 +32,6 @@ export async function countingRoad(db: Kysely<DB>, plan: SearchPlan, narrow: Nar
  * whole.
  */
 export async function countUpTo(
-  db: Kysely<DB>,
   plan: SearchPlan,
   state: string,
   narrow: Narrow,
@@ -43,24 +39,19 @@ export async function countUpTo(
 ): Promise<number> {
   if (plan.database.dialect === 'postgres') {
     const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
-    const walked = await countWalked(db, plan, state, narrow, walkRows);
+    const walked = await countWalked(plan, state, narrow, walkRows);
     if (walked.matches >= upTo) return upTo;
     if (walked.rows < walkRows) return walked.matches;
   }
-  return countNamed(db, plan, state, narrow, upTo);
+  return countNamed(plan, state, narrow, upTo);
 }
 
 /**
  * Among up to `walkRows` rows of `state` (of any state the plan asks, when not given) under the
  * filters, how many there are and how many match.
  */
-async function countWalked(
-  db: Kysely<DB>,
-  plan: SearchPlan,
-  state: string | undefined,
-  narrow: Narrow,
-  walkRows: number,
-) {
+async function countWalked(plan: SearchPlan, state: string | undefined, narrow: Narrow, walkRows: number) {
+  const { db } = plan.database;
   const table = plan.list as WorkTable;
   const rule = ruleOf(plan.database.dialect, table, plan.search, table);
   const states = state === undefined ? (plan.states ?? []) : [state];
@@ -84,7 +75,8 @@ async function countWalked(
  * LIMIT stops them (asked as `id in (…)`, it reads every candidate first). PostgreSQL: the
  * candidates' condition on the table itself, which its search index answers with the state.
  */
-async function countNamed(db: Kysely<DB>, plan: SearchPlan, state: string, narrow: Narrow, upTo: number) {
+async function countNamed(plan: SearchPlan, state: string, narrow: Narrow, upTo: number) {
+  const { db } = plan.database;
   const table = plan.list as WorkTable;
   const stateColumn = SEARCHED_LISTS[table].state;
   const sqlite = plan.database.dialect === 'sqlite';

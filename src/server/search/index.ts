@@ -2,6 +2,7 @@
 // plan, adds its condition to its own query, and reads its page through readPlanned (or
 // readNewestFirst); the counts ask for the index's rows of one state.
 export {
+  decide,
   planSearch,
   readCandidates,
   searchCondition,

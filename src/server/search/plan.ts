@@ -63,6 +63,16 @@ export async function readCandidates(plan: SearchPlan): Promise<number[] | null>
   return [...new Set([...found.map((row) => Number(row.id)), ...(number === null ? [] : [number])])];
 }
 
+/**
+ * An undecided plan decided without walking the list: at most CANDIDATE_LIMIT candidates are its
+ * ids, more make it common (`walk`, which a query read in one go checks on every row).
+ */
+export async function decide(plan: SearchPlan): Promise<SearchPlan> {
+  if (plan.road.use !== 'search') return plan;
+  const ids = await readCandidates(plan);
+  return withRoad(plan, ids ? { use: 'ids', ids } : { use: 'walk' });
+}
+
 /** The same plan answered another way (readPlanned; tests); not searching stays so. */
 export const withRoad = (plan: SearchPlan, road: Road): SearchPlan =>
   plan.road.use === 'none' ? plan : { ...plan, road };

@@ -37,8 +37,7 @@ export async function countWork(
   // alone, or a query whose index names few rows; the others up to the cap.
   for (const kind of filter.kinds) {
     const planned = planFor(filter, kind);
-    const plan =
-      planned && searching && cap !== undefined ? await countingRoad(db, planned, narrowed) : planned;
+    const plan = planned && searching && cap !== undefined ? await countingRoad(planned, narrowed) : planned;
     if (plan && cap !== undefined && plan.road.use === 'walk') cappedPlans.push(plan);
     else for (const [state, n] of await countExactly(db, kind, plan, narrowed)) counts[state] += n;
   }
@@ -51,7 +50,7 @@ export async function countWork(
         const missing = cap + 1 - counts[state];
         if (missing <= 0) break;
         // Awaited before adding: each state's chain is the only writer of its count.
-        const found = await countUpTo(db, plan, state, narrowed, missing);
+        const found = await countUpTo(plan, state, narrowed, missing);
         counts[state] += found;
       }
       counts[state] = Math.min(cap + 1, counts[state]);

@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { planSearch, type SearchPlan } from '../search';
+import { decide, planSearch, type SearchPlan } from '../search';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -126,13 +126,10 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
   const reading = { positionsFirst: queriesAreInProcess(database.dialect) };
 
   /** How each side answers the search among items in these states. */
-  async function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
-    const plans = await Promise.all(
-      filter.kinds.map((kind) => planSearch(database, TABLES[kind], filter.search, states)),
-    );
-    return Object.fromEntries(filter.kinds.map((kind, i) => [kind, plans[i]])) as Partial<
-      Record<WorkKind, SearchPlan>
-    >;
+  function searchPlans(filter: Omit<WorkFilter, 'states'>, states: readonly WorkState[]) {
+    return Object.fromEntries(
+      filter.kinds.map((kind) => [kind, planSearch(database, TABLES[kind], filter.search, states)]),
+    ) as Partial<Record<WorkKind, SearchPlan>>;
   }
 
   /** The filters every query shares; «Дольше срока в статусе» narrows to tickets over their limit. */
@@ -183,7 +180,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
      */
     async counts(query: WorklistQuery, how: CountOptions = { cap: SEARCH_COUNT_CAP }) {
       const base = await baseFilter(query);
-      return countWork(database.db, { ...base, searchPlans: await searchPlans(base, WORK_STATES) }, how);
+      return countWork(database.db, { ...base, searchPlans: searchPlans(base, WORK_STATES) }, how);
     },
   };
 
@@ -200,19 +197,19 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     after: WorkCursor | undefined,
     limit: number,
   ) {
-    const planned = async (states: readonly WorkState[]): Promise<WorkFilter> => ({
+    const planned = (states: readonly WorkState[]): WorkFilter => ({
       ...filter,
       states: [...states],
-      searchPlans: await searchPlans(filter, states),
+      searchPlans: searchPlans(filter, states),
     });
     const open = filter.states.filter((state) => state !== 'closed');
     if (!isSearching(filter.search) || open.length === 0 || open.length === filter.states.length) {
-      return listWork(database.db, await planned(filter.states), after, limit, reading);
+      return listWork(database.db, planned(filter.states), after, limit, reading);
     }
     const inClosedPart = after !== undefined && after.sort >= CLOSED_SORT_PREFIX;
-    const rows = inClosedPart ? [] : await listWork(database.db, await planned(open), after, limit, reading);
+    const rows = inClosedPart ? [] : await listWork(database.db, planned(open), after, limit, reading);
     if (rows.length >= limit) return rows;
-    const closed = await planned(['closed']);
+    const closed = planned(['closed']);
     return [
       ...rows,
       ...(await listWork(
@@ -243,8 +240,11 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     }
     // An unreadable cursor starts from the top, as the plain list does.
     const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
-    // Planned here, not for the rest: readWork plans each of its parts itself.
-    const planned: WorkFilter = { ...filter, searchPlans: await searchPlans(filter, filter.states) };
+    // Planned here, not for the rest: readWork plans each of its parts itself. The overdue part is
+    // read in one query, not walked: its plan is decided by the index's candidates up front.
+    const plans = searchPlans(filter, filter.states);
+    const decided = await Promise.all(filter.kinds.map(async (kind) => [kind, await decide(plans[kind]!)]));
+    const planned: WorkFilter = { ...filter, searchPlans: Object.fromEntries(decided) };
     const overdue = await listOverdue(database.db, planned, day, overdueAfter, limit + 1);
     const encodeOverdue = (row: WorkRow & { overdue_key: string }) => encodeOverdueCursor(row, day);
     if (overdue.length > limit) return pageOf(overdue, limit, encodeOverdue);
