@@ -16,7 +16,7 @@ import { parseSearchQuery } from '../../domain/search-text';
 import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
-import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import { decodeCreatedCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import { itemsOfClient, syncClientItems } from '../work/derived-columns';
@@ -81,7 +81,7 @@ export function createClientsService({
       const limit = pageLimit(params.limit);
       const search = parseSearchQuery(params.q ?? '');
       const plan = await planSearch(database, 'clients', search);
-      const rows = await listClients(db, plan, decodeCursor(params.cursor), limit);
+      const rows = await listClients(db, plan, decodeCreatedCursor(params.cursor), limit);
       return toPage(rows, limit, toClientDto);
     },
 

@@ -1,7 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Page } from '../../domain/page';
-import { MAX_RECORD_ID } from '../../domain/input-text';
-import { InvalidCursorError } from '../errors';
+import { decodeCursor, encodeCursor, isInstant, isRecordId } from './cursor';
 
 /** Position after the last row of a page ordered by (created_at desc, id desc). */
 export interface CreatedCursor {
@@ -12,24 +11,11 @@ export interface CreatedCursor {
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-export function encodeCursor(cursor: CreatedCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-export function decodeCursor(raw: string | undefined): CreatedCursor | undefined {
-  if (!raw) return undefined;
-  const [createdAt, id] = Buffer.from(raw, 'base64url').toString().split('|');
-  const numericId = Number(id);
-  const wellFormed =
-    createdAt !== undefined &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(createdAt) &&
-    Number.isSafeInteger(numericId) &&
-    numericId >= 0 &&
-    numericId <= MAX_RECORD_ID;
-  if (!wellFormed) {
-    throw new InvalidCursorError();
-  }
-  return { createdAt, id: numericId };
+/** The position after a row of a newest-first list, from the browser's cursor. */
+export function decodeCreatedCursor(raw: string | undefined): CreatedCursor | undefined {
+  return decodeCursor(raw, ([createdAt, id]) =>
+    isInstant(createdAt) && isRecordId(id) ? { createdAt, id } : undefined,
+  );
 }
 
 /** `LIKE` pattern for "contains", with the user's % and _ taken literally (use with ESCAPE '\'). */
@@ -64,7 +50,6 @@ export function toPage<Row extends { created_at: string; id: number }, Item>(
   const last = page.at(-1);
   return {
     items: page.map(toItem),
-    nextCursor:
-      rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
   };
 }

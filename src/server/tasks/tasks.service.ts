@@ -11,7 +11,7 @@ import {
   type TaskPatchData,
 } from '../../domain/task-schemas';
 import { closedAtAfter, readTaskStatus, storedTaskStatuses, type TaskStatus } from '../../domain/task-status';
-import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import { decodeCreatedCursor, pageLimit, toPage } from '../db/paging';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { ReceivedFile } from '../files/receive-uploads';
@@ -81,7 +81,7 @@ export function createTasksService(deps: ItemServiceDeps) {
           statuses: params.status ? storedTaskStatuses(params.status) : undefined,
           clientId: params.clientId,
         },
-        decodeCursor(params.cursor),
+        decodeCreatedCursor(params.cursor),
         limit,
       );
       return toPage(rows, limit, toTaskDto);

@@ -10,7 +10,7 @@ import {
   showsPvzPhotos,
   type TicketStatus,
 } from '../../domain/ticket-status';
-import { decodeCursor, pageLimit, toPage } from '../db/paging';
+import { decodeCreatedCursor, pageLimit, toPage } from '../db/paging';
 import { AppError } from '../errors';
 import type { ReceivedFile } from '../files/receive-uploads';
 import { toStoredFileDto } from '../files/stored-file-dto';
@@ -85,7 +85,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           status: params.status || undefined,
           clientId: params.clientId,
         },
-        decodeCursor(params.cursor),
+        decodeCreatedCursor(params.cursor),
         limit,
       );
       return toPage(rows, limit, toTicketDto);

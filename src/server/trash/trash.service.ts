@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Page } from '../../domain/page';
-import { MAX_RECORD_ID } from '../../domain/input-text';
 import { NOT_FOUND_MESSAGES, RECORD_KINDS, type RecordKind } from '../../domain/records';
 import type { TrashItemDto } from '../../domain/trash';
 import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
+import { decodeCursor, encodeCursor, isInstant, isRecordId } from '../db/cursor';
 import { DEFAULT_PAGE_SIZE } from '../db/paging';
 import { RECORD_TABLES } from '../db/record-tables';
-import { AppError, InvalidCursorError } from '../errors';
+import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Actor } from '../http/actor';
 import { markTrashed } from './trash-marks';
@@ -25,29 +25,14 @@ const DAY_MS = 86_400_000;
 
 const notInTrash = () => new AppError('conflict', 'Удалить навсегда можно только из корзины');
 
-function encodeCursor(row: TrashRow): string {
-  return Buffer.from(JSON.stringify([row.deleted_at, row.rank, row.id])).toString('base64url');
-}
+const trashCursor = (row: TrashRow) => encodeCursor([row.deleted_at, row.rank, row.id]);
 
-function decodeCursor(raw: string | undefined): TrashCursor | undefined {
-  if (!raw) return undefined;
-  try {
-    const [deletedAt, rank, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
-    if (
-      typeof deletedAt === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(deletedAt) &&
-      typeof rank === 'number' &&
-      RECORD_KINDS[rank] !== undefined &&
-      Number.isSafeInteger(id) &&
-      (id as number) > 0 &&
-      (id as number) <= MAX_RECORD_ID
-    ) {
-      return { deletedAt, rank, id: id as number };
-    }
-  } catch {
-    // fall through to the error below
-  }
-  throw new InvalidCursorError();
+function decodeTrashCursor(raw: string | undefined): TrashCursor | undefined {
+  return decodeCursor(raw, ([deletedAt, rank, id]) =>
+    isInstant(deletedAt) && typeof rank === 'number' && RECORD_KINDS[rank] !== undefined && isRecordId(id)
+      ? { deletedAt, rank, id }
+      : undefined,
+  );
 }
 
 function toTrashItem(row: TrashRow): TrashItemDto {
@@ -131,12 +116,12 @@ export function createTrashService(deps: {
   return {
     async list(cursor?: string): Promise<Page<TrashItemDto>> {
       const limit = DEFAULT_PAGE_SIZE;
-      const rows = await listTrash(db, decodeCursor(cursor), limit + 1);
+      const rows = await listTrash(db, decodeTrashCursor(cursor), limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(toTrashItem),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > limit && last ? trashCursor(last) : null,
       };
     },
 

@@ -1,4 +1,3 @@
-import { MAX_RECORD_ID } from '../../domain/input-text';
 import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
 import { decide, planSearch, type SearchPlan } from '../search';
@@ -11,8 +10,8 @@ import { CLOSED_SORT_PREFIX, WORK_STATES, type WorkKind, type WorkState } from '
 import { parseStates, type WorkItemDto, type WorklistQuery } from '../../domain/worklist-query';
 import { queriesAreInProcess } from '../db/capabilities';
 import type { Database } from '../db/database';
+import { decodeCursor, encodeCursor, isDay, isRecordId, readParts } from '../db/cursor';
 import { DEFAULT_PAGE_SIZE } from '../db/paging';
-import { InvalidCursorError } from '../errors';
 import {
   listOverdue,
   listWork,
@@ -24,28 +23,13 @@ import {
 import { countWork, type CountOptions } from './worklist-counts';
 import { toWorkItem } from './work-item-dto';
 
-function encodeCursor(row: WorkRow): string {
-  return Buffer.from(JSON.stringify([row.work_sort, row.kind_rank, row.id])).toString('base64url');
-}
+const workCursor = (row: WorkRow) => encodeCursor([row.work_sort, row.kind_rank, row.id]);
 
-function decodeCursor(raw: string | undefined): WorkCursor | undefined {
-  if (!raw) return undefined;
-  try {
-    const [sort, rank, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
-    if (
-      typeof sort === 'string' &&
-      /^\d{23}$/.test(sort) &&
-      (rank === 0 || rank === 1) &&
-      Number.isSafeInteger(id) &&
-      (id as number) >= 0 &&
-      (id as number) <= MAX_RECORD_ID
-    ) {
-      return { sort, rank, id: id as number };
-    }
-  } catch {
-    // fall through to the error below
-  }
-  throw new InvalidCursorError();
+/** The worklist's position (work_sort, kind rank, id), from its parts. */
+function readWorkCursor([sort, rank, id]: unknown[]): WorkCursor | undefined {
+  return typeof sort === 'string' && /^\d{23}$/.test(sort) && (rank === 0 || rank === 1) && isRecordId(id)
+    ? { sort, rank, id }
+    : undefined;
 }
 
 const TABLES = { ticket: 'tickets', task: 'tasks' } as const;
@@ -68,49 +52,36 @@ function assigneeFilter(assignee: string | undefined): number | 'none' | undefin
  * the same split, so no item is shown twice or skipped when it turns overdue meanwhile.
  */
 function encodeOverdueCursor(row: WorkRow & { overdue_key: string }, day: string): string {
-  return Buffer.from(JSON.stringify(['o', row.overdue_key, row.kind_rank, row.id, day])).toString(
-    'base64url',
-  );
+  return encodeCursor(['o', row.overdue_key, row.kind_rank, row.id, day]);
 }
 
-function encodeRestCursor(row: WorkRow, day: string): string {
-  return Buffer.from(JSON.stringify(['r', day, encodeCursor(row)])).toString('base64url');
-}
+const encodeRestCursor = (row: WorkRow, day: string) => encodeCursor(['r', day, workCursor(row)]);
 
 type OverdueFirstCursor =
   | { part: 'overdue'; after: OverdueCursor; day: string | undefined }
   | { part: 'rest'; after: WorkCursor; day: string | undefined };
 
-const isDay = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-function decodeOverdueFirstCursor(raw: string): OverdueFirstCursor | undefined {
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown;
-    if (!Array.isArray(parsed)) return undefined;
-    const [mark, key, rank, id, day] = parsed as unknown[];
-    if (mark === 'r') {
-      const after = typeof rank === 'string' ? decodeCursor(rank) : undefined;
-      return isDay(key) && after ? { part: 'rest', after, day: key } : undefined;
-    }
-    if (
-      mark === 'o' &&
-      typeof key === 'string' &&
-      /^\d{22}$/.test(key) &&
-      (rank === 0 || rank === 1) &&
-      Number.isSafeInteger(id) &&
-      (id as number) >= 0 &&
-      (id as number) <= MAX_RECORD_ID &&
-      (day === undefined || isDay(day))
-    ) {
-      return { part: 'overdue', after: { key, rank, id: id as number }, day };
-    }
-  } catch {
-    // not an overdue-first cursor
+function readOverdueFirstCursor([mark, key, rank, id, day]: unknown[]): OverdueFirstCursor | undefined {
+  if (mark === 'r') {
+    const after = typeof rank === 'string' ? readParts(rank, readWorkCursor) : undefined;
+    return isDay(key) && after ? { part: 'rest', after, day: key } : undefined;
   }
-  // A plain list cursor (made before cursors carried their day): the rest part, split today.
-  const after = decodeCursor(raw);
-  return after ? { part: 'rest', after, day: undefined } : undefined;
+  const overdue =
+    mark === 'o' &&
+    typeof key === 'string' &&
+    /^\d{22}$/.test(key) &&
+    (rank === 0 || rank === 1) &&
+    isRecordId(id) &&
+    (day === undefined || isDay(day));
+  return overdue ? { part: 'overdue', after: { key, rank, id }, day } : undefined;
+}
+
+/** An overdue-first position; a plain list cursor (made before cursors carried their day) is the rest part, split today. */
+function decodeOverdueFirstCursor(raw: string | undefined): OverdueFirstCursor | undefined {
+  return decodeCursor(raw, (parts) => {
+    const plain = readWorkCursor(parts);
+    return plain ? { part: 'rest', after: plain, day: undefined } : readOverdueFirstCursor(parts);
+  });
 }
 
 interface WorklistDeps {
@@ -169,8 +140,8 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       if (states.length === 0) return { items: [], nextCursor: null };
       const base = await baseFilter(query);
       if (query.order === 'overdue') return listOverdueFirst({ ...base, states }, query.cursor, limit);
-      const rows = await readWork({ ...base, states }, decodeCursor(query.cursor), limit + 1);
-      return pageOf(rows, limit, encodeCursor);
+      const rows = await readWork({ ...base, states }, decodeCursor(query.cursor, readWorkCursor), limit + 1);
+      return pageOf(rows, limit, workCursor);
     },
 
     /**
@@ -231,14 +202,13 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     cursor: string | undefined,
     limit: number,
   ) {
-    const position = cursor ? decodeOverdueFirstCursor(cursor) : undefined;
+    const position = decodeOverdueFirstCursor(cursor);
     const day = position?.day ?? (await today());
     const rest = { ...filter, overdueBefore: day };
     const encodeRest = (row: WorkRow) => encodeRestCursor(row, day);
     if (position?.part === 'rest') {
       return pageOf(await readWork(rest, position.after, limit + 1), limit, encodeRest);
     }
-    // An unreadable cursor starts from the top, as the plain list does.
     const overdueAfter = position?.part === 'overdue' ? position.after : undefined;
     // Planned here, not for the rest: readWork plans each of its parts itself. The overdue part is
     // read in one query, not walked: its plan is decided by the index's candidates up front.
