@@ -1,16 +1,10 @@
 import { clientCreateInput, clientPatchInput, clientPhone } from '../../domain/client-schemas';
-import { searchQueryText } from '../../domain/input-text';
+import { clientListQuery } from '../../domain/list-queries';
 import { z } from '../../domain/zod-ru';
 import { actorOf } from '../http/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { CLIENT_NOT_FOUND_MESSAGE, type ClientsService } from './clients.service';
-
-export const clientListQuery = z.object({
-  q: searchQueryText.optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 const samePhoneQuery = z.object({ phone: clientPhone });
 

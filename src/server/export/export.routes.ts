@@ -11,13 +11,11 @@ import { INTAKE_LABELS, isTicketStatus, ticketStatusLabel } from '../../domain/t
 import { ticketNumber } from '../../domain/ticket-number';
 import { worklistQuery } from '../../domain/worklist-query';
 import type { ClientsService } from '../clients/clients.service';
-import { clientListQuery } from '../clients/clients.routes';
+import { clientListQuery, taskListQuery, ticketListQuery } from '../../domain/list-queries';
 import { parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import type { TasksService } from '../tasks/tasks.service';
-import { taskListQuery } from '../tasks/tasks.routes';
 import type { TicketsService } from '../tickets/tickets.service';
-import { ticketListQuery } from '../tickets/tickets.routes';
 import type { WorklistService } from '../work/worklist.service';
 
 // CSV export (issue 21) of the worklist, tickets, tasks and clients with the filters on screen:

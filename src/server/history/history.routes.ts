@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MAX_RECORD_ID } from '../../domain/input-text';
+import { historyPageQuery } from '../../domain/list-queries';
 import { NOT_FOUND_MESSAGES, RECORD_KINDS } from '../../domain/records';
-import { z } from '../../domain/zod-ru';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import type { RouteScopes } from '../http/route-scopes';
@@ -9,25 +8,13 @@ import { parseId, parsePayload } from '../http/parse';
 import { RECORD_TABLES } from '../db/record-tables';
 import { historyPage } from './history-reader';
 
-const BAD_POSITION = 'Некорректная позиция списка, обновите страницу';
-
-const pageQuery = z.object({
-  // Within the id column's range on both databases (a larger number is a 400, not a 500).
-  before: z.coerce
-    .number({ error: BAD_POSITION })
-    .int(BAD_POSITION)
-    .positive(BAD_POSITION)
-    .max(MAX_RECORD_ID, BAD_POSITION)
-    .optional(),
-});
-
 /** Older pages of a card's history (the card itself comes with the newest page). */
 export function registerHistoryRoutes({ staff }: RouteScopes, { db }: { db: Kysely<DB> }) {
   for (const kind of RECORD_KINDS) {
     const table = RECORD_TABLES[kind];
     staff.get<{ Params: { id: string } }>(`/api/${table}/:id/history`, async (request) => {
       const id = parseId(request.params.id, NOT_FOUND_MESSAGES[kind]);
-      const { before } = parsePayload(pageQuery, request.query);
+      const { before } = parsePayload(historyPageQuery, request.query);
       const exists = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
       if (!exists) throw new AppError('not_found', NOT_FOUND_MESSAGES[kind]);
       return historyPage(db, kind, id, before);

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { taskCreateInput, taskPatchInput } from '../../domain/task-schemas';
-import { TASK_STATUSES } from '../../domain/task-status';
-import { recordIdParam, searchQueryText } from '../../domain/input-text';
-import { z } from '../../domain/zod-ru';
+import { taskListQuery } from '../../domain/list-queries';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
@@ -10,14 +8,6 @@ import { actorOf } from '../http/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TASK_NOT_FOUND_MESSAGE, type TasksService } from './tasks.service';
-
-export const taskListQuery = z.object({
-  status: z.enum(TASK_STATUSES, { error: 'Неизвестный статус' }).optional(),
-  clientId: recordIdParam('Клиент не найден').optional(),
-  q: searchQueryText.optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 type WithId = { Params: { id: string } };
 

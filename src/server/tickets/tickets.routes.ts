@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
-import { recordIdParam, searchQueryText } from '../../domain/input-text';
+import { ticketListQuery } from '../../domain/list-queries';
 import { messageSentInput } from '../../domain/client-message';
-import { z } from '../../domain/zod-ru';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
@@ -10,14 +9,6 @@ import { actorOf } from '../http/actor';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { TICKET_NOT_FOUND_MESSAGE, type TicketsService } from './tickets.service';
-
-export const ticketListQuery = z.object({
-  q: searchQueryText.optional(),
-  status: z.string().max(50).optional(),
-  clientId: recordIdParam('Клиент не найден').optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 type WithId = { Params: { id: string } };
 

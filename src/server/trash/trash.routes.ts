@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGES, RECORD_KINDS, isRecordKind, type RecordKind } from '../../domain/records';
-import { z } from '../../domain/zod-ru';
+import { trashListQuery } from '../../domain/list-queries';
 import { RECORD_TABLES } from '../db/record-tables';
 import { AppError } from '../errors';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
 import { actorOf } from '../http/actor';
 import type { TrashService } from './trash.service';
-
-const listQuery = z.object({ cursor: z.string().max(200).optional() });
 
 type KindAndId = { Params: { kind: string; id: string } };
 
@@ -31,7 +29,7 @@ export function registerTrashRoutes({ staff, admins }: RouteScopes, trash: Trash
   }
 
   staff.get('/api/trash', async (request) => {
-    return trash.list(parsePayload(listQuery, request.query).cursor);
+    return trash.list(parsePayload(trashListQuery, request.query).cursor);
   });
 
   staff.post<KindAndId>('/api/trash/:kind/:id/restore', async (request, reply) => {
