@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PushMessage } from '../../domain/push-message';
+import { isoNow, systemClock, type Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
 import type { SendPush } from './push-sender';
@@ -74,12 +75,15 @@ export function createPushRetries({
   log,
   delaysMs,
   owner = `push-${randomUUID()}`,
+  // Real time always: tries are woken by timers, which a test's stopped clock would never reach.
+  clock = systemClock,
 }: {
   db: Kysely<DB>;
   send: SendPush;
   log: FastifyBaseLogger;
   delaysMs: readonly number[];
   owner?: string;
+  clock?: Clock;
 }): PushRetries {
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
@@ -96,7 +100,7 @@ export function createPushRetries({
   }
 
   async function runOne(key: string, payload: RetryPayload) {
-    const nowIso = () => new Date().toISOString();
+    const nowIso = () => isoNow(clock);
     const subscription = await db
       .selectFrom('push_subscriptions')
       .select(['endpoint', 'p256dh', 'auth', 'user_id'])
@@ -108,7 +112,7 @@ export function createPushRetries({
     }
     const service = new URL(subscription.endpoint).origin;
     const context = { userId: subscription.user_id, service, tag: payload.message.tag };
-    if (Date.now() - Date.parse(payload.firstTriedAt) > STALE_AFTER_MS) {
+    if (clock.now().getTime() - Date.parse(payload.firstTriedAt) > STALE_AFTER_MS) {
       log.warn({ ...context, attempts: payload.tries }, 'push not delivered (no longer news)');
       await completeJob(db, key, owner, nowIso(), 'too late');
       return;
@@ -130,7 +134,7 @@ export function createPushRetries({
 
   async function tickOnce() {
     while (!stopped) {
-      const now = new Date();
+      const now = clock.now();
       const jobs = await claimDueJobs(db, {
         owner,
         now: now.toISOString(),
@@ -184,7 +188,7 @@ export function createPushRetries({
       const delay = delaysMs[tries - 1];
       if (delay === undefined) return false;
       const wait = Math.max(delay, retryAfterMs ?? 0);
-      const now = new Date();
+      const now = clock.now();
       const payload: RetryPayload = {
         endpoint: subscription.endpoint,
         message,
@@ -224,7 +228,7 @@ export function createPushRetries({
         .orderBy('run_at')
         .limit(1)
         .executeTakeFirst();
-      return next ? Math.max(0, Date.parse(next.run_at) - Date.now()) : null;
+      return next ? Math.max(0, Date.parse(next.run_at) - clock.now().getTime()) : null;
     },
 
     async stop() {
@@ -238,7 +242,7 @@ export function createPushRetries({
   const sweep = setInterval(() => {
     retries.tick().catch((error: unknown) => log.error({ err: error }, 'push retry sweep failed'));
     // A day of finished tries is plenty to look into a complaint.
-    deleteDoneBefore(db, PUSH_RETRY, new Date(Date.now() - 86_400_000).toISOString()).catch(
+    deleteDoneBefore(db, PUSH_RETRY, new Date(clock.now().getTime() - 86_400_000).toISOString()).catch(
       (error: unknown) => log.error({ err: error }, 'push retry clean-up failed'),
     );
   }, SWEEP_MS);

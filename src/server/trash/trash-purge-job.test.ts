@@ -24,18 +24,24 @@ describeEachDatabase('the Корзина purge as a job', (ctx) => {
     };
     const at = new Date('2026-11-26T10:00:05Z');
     const ran = await Promise.all([
-      purgeThisHour(ctx.database.db, trash, { now: at, owner: 'A' }),
-      purgeThisHour(second.db, trash, { now: new Date('2026-11-26T10:00:06Z'), owner: 'B' }),
+      purgeThisHour(ctx.database.db, trash, { clock: { now: () => at }, owner: 'A' }),
+      purgeThisHour(second.db, trash, { clock: { now: () => new Date('2026-11-26T10:00:06Z') }, owner: 'B' }),
     ]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     // Later in the same hour: done already.
-    expect(await purgeThisHour(second.db, trash, { now: new Date('2026-11-26T10:59:59Z'), owner: 'B' })).toBe(
-      false,
-    );
+    expect(
+      await purgeThisHour(second.db, trash, {
+        clock: { now: () => new Date('2026-11-26T10:59:59Z') },
+        owner: 'B',
+      }),
+    ).toBe(false);
     expect(purges).toBe(1);
-    expect(await purgeThisHour(second.db, trash, { now: new Date('2026-11-26T11:00:01Z'), owner: 'B' })).toBe(
-      true,
-    );
+    expect(
+      await purgeThisHour(second.db, trash, {
+        clock: { now: () => new Date('2026-11-26T11:00:01Z') },
+        owner: 'B',
+      }),
+    ).toBe(true);
     expect(purges).toBe(2);
 
     const failing = {
@@ -44,7 +50,10 @@ describeEachDatabase('the Корзина purge as a job', (ctx) => {
       },
     };
     await expect(
-      purgeThisHour(ctx.database.db, failing, { now: new Date('2026-11-26T12:00:00Z'), owner: 'A' }),
+      purgeThisHour(ctx.database.db, failing, {
+        clock: { now: () => new Date('2026-11-26T12:00:00Z') },
+        owner: 'A',
+      }),
     ).rejects.toThrow('disk busy');
     const job = await ctx.database.db
       .selectFrom('jobs')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isoNow, systemClock, type Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { everyHourAfter, HOUR_MS } from '../jobs/every-hour';
 import { addJobs, claimDueJobs, completeJob, deleteDoneBefore } from '../jobs/job-store';
@@ -19,8 +20,9 @@ export const TRASH_PURGE = 'trash-purge';
 export async function purgeThisHour(
   db: Kysely<DB>,
   trash: Pick<TrashService, 'purgeExpired'>,
-  { now, owner }: { now: Date; owner: string },
+  { clock, owner }: { clock: Clock; owner: string },
 ): Promise<boolean> {
+  const now = clock.now();
   const hour = now.toISOString().slice(0, 13);
   const nowIso = now.toISOString();
   await addJobs(db, [{ key: `${TRASH_PURGE}:${hour}`, kind: TRASH_PURGE, runAt: nowIso }], nowIso);
@@ -34,10 +36,10 @@ export async function purgeThisHour(
   if (!job) return false;
   try {
     const purged = await trash.purgeExpired();
-    await completeJob(db, job.key, owner, new Date().toISOString(), `purged ${purged}`);
+    await completeJob(db, job.key, owner, isoNow(clock), `purged ${purged}`);
   } catch (error) {
     // Recorded, not retried: the next hour's job purges everything that is due by then.
-    await completeJob(db, job.key, owner, new Date().toISOString(), `failed: ${(error as Error).message}`);
+    await completeJob(db, job.key, owner, isoNow(clock), `failed: ${(error as Error).message}`);
     throw error;
   }
   await deleteDoneBefore(db, TRASH_PURGE, new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString());
@@ -49,10 +51,11 @@ export function scheduleTrashPurge(
   db: Kysely<DB>,
   trash: Pick<TrashService, 'purgeExpired'>,
   log: FastifyBaseLogger,
+  clock: Clock = systemClock,
   owner = `trash-${randomUUID()}`,
 ) {
   const run = () => {
-    purgeThisHour(db, trash, { now: new Date(), owner }).catch((error: unknown) =>
+    purgeThisHour(db, trash, { clock, owner }).catch((error: unknown) =>
       log.error({ err: error }, 'trash purge failed'),
     );
   };
