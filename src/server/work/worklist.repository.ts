@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { readPlanned, searchCondition, type SearchPlan } from '../search';
 import { CLOSED_SORT_PREFIX, TRASH_SORT_PREFIX, kindRank, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
@@ -121,13 +121,19 @@ function side(
   limit: number,
   within?: number,
 ) {
+  const rows = db.selectFrom(tableOf(kind)).selectAll();
+  const road = planFor(filter, kind)?.road;
   const stretch =
-    within === undefined
-      ? undefined
-      : inOrderRange(db.selectFrom(tableOf(kind)).selectAll(), kind, filter, after)
-          .orderBy('work_sort')
-          .orderBy('id')
-          .limit(within);
+    within !== undefined
+      ? inOrderRange(rows, kind, filter, after).orderBy('work_sort').orderBy('id').limit(within)
+      : road?.use === 'ids'
+        ? // The rows the index named, as the query's table (its LIMIT keeps it apart): given as a
+          // condition beside the order's range, SQLite walks the range in order to spare the sort
+          // instead, across the whole closed part when the matches are its oldest rows.
+          rows
+            .where(road.ids.length ? sql<SqlBool>`id in (${sql.join(road.ids)})` : sql<SqlBool>`1 = 0`)
+            .limit(road.ids.length)
+        : undefined;
   return narrowed(workColumns(db, kind, stretch), kind, filter, after)
     .orderBy('work_sort')
     .orderBy('id')
