@@ -234,29 +234,39 @@ lines.push(
     `${REQUESTS} sequential requests per scenario after 20 warm-up requests, over HTTP on loopback.`,
   '',
 );
+type Result = Awaited<ReturnType<typeof benchTarget>>;
+const results: [string, Result][] = [];
 for (const [index, target] of targets.entries()) {
   try {
-    const r = await benchTarget(target, 3210 + index);
-    lines.push(`### ${target.name}`, '', '| Measure | p50 | p95 |', '|---|---|---|');
-    for (const [name, t] of Object.entries(r.scenarios))
-      lines.push(`| ${name} | ${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms |`);
-    lines.push(
-      '',
-      `- Server RSS after the run: ${r.memory.rss.toFixed(0)} MB (peak ${r.memory.peak.toFixed(0)} MB).`,
-      `- CSV export of every live item (\`/api/export/work.csv?states=new,in_progress,closed\`): ${r.csv.rows.toLocaleString('en')} rows, ${r.csv.megabytes.toFixed(1)} MB in ${r.csv.seconds.toFixed(1)} s; server RSS ${r.csv.before.rss.toFixed(0)} MB before, ${r.csv.after.rss.toFixed(0)} MB after, highest seen while streaming ${r.csv.highest.toFixed(0)} MB.`,
-      `- Chromium, navigation to the first row on screen (fresh browser context, 5 runs): median ${r.chromiumTimes.median} ms, worst ${r.chromiumTimes.max} ms.`,
-      `- The spec's approach (load every ticket, task, user and client — ${r.spec.megabytes.toFixed(0)} MB of JSON — and sort in the client): ${r.spec.ms.toFixed(0)} ms, ` +
-        `${Math.round(r.spec.ms / r.scenarios['Default view, first page'].p50)}× the server's first page (p50); this counts no network or browser time.`,
-      `- Seeding took ${r.seedSeconds.toFixed(1)} s.`,
-      r.digestSeconds === null
-        ? '- The morning reminder had not come due (before 09:00 Москва).'
-        : `- The morning reminder (every person's push worked out, every overdue item recorded) took ${r.digestSeconds.toFixed(1)} s after start, before timing began.`,
-      '',
-    );
+    results.push([target.name, await benchTarget(target, 3210 + index)]);
   } finally {
     await target.database.destroy();
     await target.cleanup();
   }
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+lines.push(
+  `| Measure | ${results.map(([name]) => `${name} p50 | p95`).join(' | ')} |`,
+  `|---|${results.map(() => '---|---').join('|')}|`,
+);
+for (const scenario of Object.keys(results[0]?.[1].scenarios ?? {})) {
+  const cells = results.map(([, r]) => {
+    const t = r.scenarios[scenario as keyof Result['scenarios']];
+    return `${ms(t.p50)} | ${ms(t.p95)}`;
+  });
+  lines.push(`| ${scenario} | ${cells.join(' | ')} |`);
+}
+lines.push('');
+for (const [name, r] of results) {
+  lines.push(
+    `- ${name}: server RSS ${r.memory.rss.toFixed(0)} MB after the run (peak ${r.memory.peak.toFixed(0)}); ` +
+      `CSV of every live item ${r.csv.rows.toLocaleString('en')} rows, ${r.csv.megabytes.toFixed(1)} MB in ${r.csv.seconds.toFixed(1)} s, RSS at most ${r.csv.highest.toFixed(0)} MB; ` +
+      `Chromium to the first row (fresh context, 5 runs) median ${r.chromiumTimes.median} ms, worst ${r.chromiumTimes.max} ms; ` +
+      `the spec's load-everything approach ${r.spec.ms.toFixed(0)} ms (${r.spec.megabytes.toFixed(0)} MB of JSON); seeded in ${r.seedSeconds.toFixed(0)} s` +
+      (r.digestSeconds === null
+        ? '.'
+        : `; the morning reminder took ${r.digestSeconds.toFixed(1)} s before timing began.`),
+  );
 }
 
 const report = lines.join('\n');

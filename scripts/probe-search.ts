@@ -17,6 +17,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '40' },
     only: { type: 'string' },
     sets: { type: 'string' },
+    /** Also each query's median and worst. */
+    each: { type: 'boolean', default: false },
+    measures: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -62,12 +65,25 @@ for (const target of targets) {
   for (const [name, queries] of Object.entries(SETS)) {
     if (values.sets && !values.sets.split(',').includes(name)) continue;
     for (const [measure, run] of measures) {
+      if (values.measures && !values.measures.split(',').includes(measure)) continue;
       for (const q of queries) await run(q);
       const times: number[] = [];
+      const perQuery = new Map<string, number[]>();
       for (let i = 0; i < RUNS; i += 1) {
+        const q = queries[i % queries.length]!;
         const started = performance.now();
-        await run(queries[i % queries.length]!);
-        times.push(performance.now() - started);
+        await run(q);
+        const took = performance.now() - started;
+        times.push(took);
+        perQuery.set(q, [...(perQuery.get(q) ?? []), took]);
+      }
+      if (values.each) {
+        for (const [q, own] of perQuery) {
+          own.sort((a, b) => a - b);
+          process.stdout.write(
+            `|   ${q} | ${measure} | ${percentile(own, 50).toFixed(1)} | | ${own.at(-1)!.toFixed(1)} |\n`,
+          );
+        }
       }
       times.sort((a, b) => a - b);
       const ms = (v: number) => v.toFixed(1);
