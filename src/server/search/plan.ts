@@ -25,6 +25,11 @@ export interface SearchPlan {
   /** The states the index is asked for (every state, when not given). */
   states?: readonly string[];
   road: Road;
+  /**
+   * The index's candidates as another plan of the same request already asked them (the worklist's
+   * open and closed parts share one answer); readCandidates otherwise.
+   */
+  candidates?: () => Promise<number[] | null>;
   /** Tests: how many rows the walks read (HEAD_ROWS, WALK_ROWS, COUNT_WALK_ROWS). */
   walkRows?: { head: number; further: number; count: number };
 }
@@ -55,6 +60,7 @@ export function planSearch(
  * when more: the query is common.
  */
 export async function readCandidates(plan: SearchPlan): Promise<number[] | null> {
+  if (plan.candidates) return plan.candidates();
   const rows = candidateRows(plan.database.dialect, plan.list, plan.search, plan.states);
   const { rows: found } = await sql<{ id: number }>`
     select id from ${rows} as candidates limit ${CANDIDATE_LIMIT + 1}`.execute(plan.database.db);

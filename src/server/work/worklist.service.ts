@@ -1,6 +1,6 @@
 import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { decide, planSearch, type SearchPlan } from '../search';
+import { decide, planSearch, readCandidates, type SearchPlan } from '../search';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -91,6 +91,16 @@ interface WorklistDeps {
   now: () => Date;
 }
 
+/** Each plan's candidates, asked of the index at most once, when first wanted. */
+function sharedCandidates(plans: Partial<Record<WorkKind, SearchPlan>>) {
+  return Object.fromEntries(
+    Object.entries(plans).map(([kind, plan]) => {
+      let asked: Promise<number[] | null> | undefined;
+      return [kind, () => (asked ??= readCandidates(plan))];
+    }),
+  ) as Partial<Record<WorkKind, () => Promise<number[] | null>>>;
+}
+
 /** The combined worklist: filtered, ordered and paged in SQL (spec §2, §4). */
 export function createWorklistService({ database, rules, now }: WorklistDeps) {
   const today = async () => todayIn((await rules()).timeZone, now());
@@ -177,10 +187,24 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     if (!isSearching(filter.search) || open.length === 0 || open.length === filter.states.length) {
       return listWork(database.db, planned(filter.states), after, limit, reading);
     }
+    // The index asked once a side for both parts (candidates of any state); the open part asks
+    // again with its states only when that names too many.
+    const shared = sharedCandidates(searchPlans(filter, filter.states));
+    const part = (states: readonly WorkState[], own: boolean): WorkFilter => {
+      const plans = searchPlans(filter, states);
+      for (const kind of filter.kinds) {
+        const plan = plans[kind];
+        const whole = shared[kind];
+        if (!plan || !whole) continue;
+        const candidates = own ? async () => (await whole()) ?? readCandidates(plan) : whole;
+        plans[kind] = { ...plan, candidates };
+      }
+      return { ...filter, states: [...states], searchPlans: plans };
+    };
     const inClosedPart = after !== undefined && after.sort >= CLOSED_SORT_PREFIX;
-    const rows = inClosedPart ? [] : await listWork(database.db, planned(open), after, limit, reading);
+    const rows = inClosedPart ? [] : await listWork(database.db, part(open, true), after, limit, reading);
     if (rows.length >= limit) return rows;
-    const closed = planned(['closed']);
+    const closed = part(['closed'], false);
     return [
       ...rows,
       ...(await listWork(
