@@ -1,0 +1,68 @@
+import type { PublicConfig } from '../../domain/users';
+import { registerBackupRoutes } from '../backup/backup.routes';
+import { registerDocumentsRoutes } from '../documents/documents.routes';
+import { createTicketDocuments } from '../documents/ticket-documents';
+import { registerFilesRoutes } from '../files/files.routes';
+import { registerHistoryRoutes } from '../history/history.routes';
+import type { RouteScopes } from '../http/route-scopes';
+import { registerWebManifest } from '../http/web-manifest.routes';
+import { registerPushRoutes } from '../push/push.routes';
+import { createMessageTemplates } from '../settings/message-templates';
+import { registerSettingsRoutes } from '../settings/settings.routes';
+import { findPublicStatus } from '../status-page/status-page';
+import { registerStatusPageRoutes } from '../status-page/status-page.routes';
+import { registerTrashRoutes } from '../trash/trash.routes';
+import type { AppConfig } from './app-deps';
+import type { AppParts } from './app-parts';
+
+/**
+ * Around the records: backups, the Корзина, history, Web Push subscriptions, the web manifest,
+ * stored files, printed documents, the client's status page and the shop's settings.
+ */
+export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
+  const { config, database } = parts.deps;
+  const { clock } = parts;
+  const { store, vapidKeys } = parts.resources;
+  const { tickets, trash } = parts.records;
+  const { shopProfile, shopLogo, workRules } = parts.shop;
+  registerBackupRoutes(scopes, parts.backups);
+  registerTrashRoutes(scopes, trash);
+  registerHistoryRoutes(scopes, { db: database.db });
+  registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
+  registerWebManifest(scopes, config.appName);
+  registerFilesRoutes(scopes, { database, store });
+  registerDocumentsRoutes(scopes, {
+    documents: createTicketDocuments({ tickets, shopProfile, shopLogo, clock }),
+    publicUrl: config.publicUrl,
+  });
+  registerStatusPageRoutes(scopes, {
+    db: database.db,
+    find: (token) => findPublicStatus(database.db, shopProfile, token),
+    timeZone: async () => (await workRules.get()).timeZone,
+    clock,
+  });
+  registerSettingsRoutes(scopes, {
+    inviteCode: parts.accounts.inviteCode,
+    defaultAssignees: parts.records.defaultAssignees,
+    shopProfile,
+    shopLogo,
+    messageTemplates: createMessageTemplates(database.db, clock),
+    workRules,
+    store,
+    uploadLimits: parts.shop.uploadLimits,
+    events: parts.resources.events,
+    publicConfig: publicConfig(config),
+  });
+}
+
+/** What the web app reads before anyone signs in (`GET /api/config`). */
+function publicConfig(config: AppConfig): PublicConfig {
+  return {
+    appName: config.appName,
+    trashDays: config.trashDays,
+    passwordByEmail: config.mail !== undefined,
+    maxUploadBytes: config.maxUploadBytes,
+    maxUploadRequestBytes: config.maxUploadRequestBytes,
+    publicUrl: config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : null,
+  };
+}

@@ -1,0 +1,45 @@
+import { registerClientsRoutes } from '../clients/clients.routes';
+import { registerDashboardRoutes } from '../dashboard/dashboard.routes';
+import { createDashboardService } from '../dashboard/dashboard.service';
+import { registerExportRoutes } from '../export/export.routes';
+import type { RouteScopes } from '../http/route-scopes';
+import { registerTasksRoutes } from '../tasks/tasks.routes';
+import { registerTicketsRoutes } from '../tickets/tickets.routes';
+import { registerWorklistRoutes } from '../work/worklist.routes';
+import { createWorklistService } from '../work/worklist.service';
+import type { AppParts } from './app-parts';
+
+/** The records and the views over them: clients, tickets, tasks, the worklist, export, dashboard. */
+export function registerWorkRoutes(scopes: RouteScopes, parts: AppParts) {
+  const { database } = parts.deps;
+  const { clock } = parts;
+  const { store, events } = parts.resources;
+  const { clients, tickets, tasks } = parts.records;
+  const { uploadLimits, workRules } = parts.shop;
+  registerClientsRoutes(scopes, clients);
+  registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
+  registerTasksRoutes(scopes, { tasks, store, uploadLimits });
+  const worklist = createWorklistService({
+    database,
+    rules: () => workRules.get(),
+    now: () => clock.now(),
+  });
+  registerWorklistRoutes(scopes, worklist);
+  registerExportRoutes(scopes, {
+    worklist,
+    tickets,
+    tasks,
+    clients,
+    timeZone: async () => (await workRules.get()).timeZone,
+    now: () => clock.now(),
+  });
+  registerDashboardRoutes(
+    scopes,
+    createDashboardService({
+      db: database.db,
+      rules: () => workRules.get(),
+      now: () => clock.now(),
+      changesMark: () => events.sharedMark(),
+    }),
+  );
+}
