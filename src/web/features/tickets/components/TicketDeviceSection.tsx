@@ -1,0 +1,30 @@
+import { Paper } from '@mantine/core';
+import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
+import { DeviceFields } from './DeviceFields';
+import type { ConflictNotice } from './ticket-conflicts';
+import type { TicketDraft } from './use-ticket-draft';
+
+/** The device the ticket follows, each field with its conflict notice. */
+export function TicketDeviceSection({
+  draft,
+  trashed,
+  conflictFor,
+}: {
+  draft: TicketDraft;
+  trashed: boolean;
+  conflictFor: ConflictNotice;
+}) {
+  return (
+    <ReadOnlyWhen readOnly={trashed}>
+      <Paper withBorder p="md" radius="md">
+        <DeviceFields
+          form={{
+            ...draft,
+
+            below: (field) => conflictFor(field),
+          }}
+        />
+      </Paper>
+    </ReadOnlyWhen>
+  );
+}

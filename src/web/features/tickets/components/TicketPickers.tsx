@@ -1,0 +1,78 @@
+import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { TICKET_FIELD_LABELS, TICKET_TYPES, type TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { INTAKE_LABELS, INTAKES, canSwitchIntake } from '../../../../domain/ticket-status';
+import type { UserOptionDto } from '../../../../domain/users';
+import { DateField } from '../../../components/editing/DateField';
+import { assigneeOptions, UNASSIGNED } from '../../employees/public';
+import type { ConflictNotice } from './ticket-conflicts';
+import type { TicketDraft } from './use-ticket-draft';
+
+/** The spec's three types; a legacy title stays selectable so the card can show it. */
+function typeOptions(current: string): string[] {
+  return (TICKET_TYPES as readonly string[]).includes(current)
+    ? [...TICKET_TYPES]
+    : [current, ...TICKET_TYPES];
+}
+
+/** The ticket's type, how the device came in, who has it and by when: each saved when picked. */
+export function TicketPickers({
+  ticket,
+  draft,
+  users,
+  conflictFor,
+}: {
+  ticket: TicketDetailDto;
+  draft: TicketDraft;
+  users: UserOptionDto[] | undefined;
+  conflictFor: ConflictNotice;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Stack gap={4}>
+        <Select
+          label={TICKET_FIELD_LABELS.title}
+          data={typeOptions(ticket.title)}
+          value={draft.values.title}
+          onChange={(value) => value && draft.set('title', value)}
+          allowDeselect={false}
+        />
+        {conflictFor('title')}
+      </Stack>
+      <Stack gap={4}>
+        <Select
+          label={TICKET_FIELD_LABELS.intake}
+          data={INTAKES.map((value) => ({ value, label: INTAKE_LABELS[value] }))}
+          value={draft.values.intake}
+          onChange={(value) => value && draft.set('intake', value)}
+          allowDeselect={false}
+          disabled={!canSwitchIntake(ticket.status)}
+          description={
+            canSwitchIntake(ticket.status)
+              ? undefined
+              : 'Меняется в статусах «Новая», «В ремонте», «Готов к отправке», «Оповестить клиента» и «Закрыта»'
+          }
+        />
+        {conflictFor('intake')}
+      </Stack>
+      <Stack gap={4}>
+        <Select
+          label={TICKET_FIELD_LABELS.assigneeId}
+          data={assigneeOptions(users)}
+          value={draft.values.assigneeId || UNASSIGNED}
+          onChange={(value) => draft.set('assigneeId', value ?? '')}
+          allowDeselect={false}
+        />
+        {conflictFor('assigneeId')}
+      </Stack>
+      <Stack gap={4}>
+        <DateField
+          label={TICKET_FIELD_LABELS.dueDate}
+          value={draft.values.dueDate}
+          onCommit={(value) => draft.set('dueDate', value)}
+          error={draft.errors.dueDate}
+        />
+        {conflictFor('dueDate')}
+      </Stack>
+    </SimpleGrid>
+  );
+}
