@@ -4,7 +4,7 @@ import { looksForText, pgCandidateCondition } from './candidates';
 import { decide, indexRows, recordNumber, withRoad, type SearchPlan } from './plan';
 import { ruleOf } from './rule';
 import { pgStateKey, SEARCHED_LISTS } from './searched-lists';
-import { COMMON_IN_HEAD, COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
+import { COMMON_IN_HEAD, COUNT_WALK_FURTHER, COUNT_WALK_ROWS, HEAD_ROWS } from './tuning';
 
 type WorkTable = 'tickets' | 'tasks';
 type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBuilder<DB, WorkTable, O>;
@@ -17,7 +17,7 @@ type Narrow = <O>(query: SelectQueryBuilder<DB, WorkTable, O>) => SelectQueryBui
  */
 export async function countingRoad(plan: SearchPlan, narrow: Narrow): Promise<SearchPlan> {
   if (plan.road.use !== 'search') return plan;
-  const head = await countWalked(plan, undefined, narrow, plan.walkRows?.head ?? HEAD_ROWS);
+  const head = await countWalked(plan, narrow, plan.walkRows?.head ?? HEAD_ROWS);
   const common = head.rows > 0 && head.matches * COMMON_IN_HEAD >= head.rows;
   return common ? withRoad(plan, { use: 'walk' }) : decide(plan);
 }
@@ -26,10 +26,11 @@ export async function countingRoad(plan: SearchPlan, narrow: Narrow): Promise<Se
  * How many rows of a list in `state` match the plan's query and the caller's filters (`narrow`),
  * counted up to `upTo` (the counts beside the worklist's states stop at «1000+»): the index's
  * candidates of the state, each checked against the rule and the filters, until `upTo` are found.
- * PostgreSQL first walks up to COUNT_WALK_ROWS rows of the state: its GIN index gathers every
- * candidate before the first is checked, which for a query held by most rows («а», «о») is most
- * of the state; walked, such a state reaches `upTo` at once, and a state that small is counted
- * whole.
+ * PostgreSQL first walks up to COUNT_WALK_ROWS rows of the state, stopping at the `upTo`-th match:
+ * its GIN index gathers every candidate before the first is checked, which for a query held by
+ * most rows («а», «о») is most of the state; walked, such a state reaches `upTo` at once, and a
+ * state that small is counted whole. A walk whose matches put the cap within COUNT_WALK_FURTHER
+ * times as many rows goes on that far (a common surname, «77»): cheaper than the index's gathering.
  */
 export async function countUpTo(
   plan: SearchPlan,
@@ -39,24 +40,69 @@ export async function countUpTo(
 ): Promise<number> {
   if (plan.database.dialect === 'postgres') {
     const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
-    const walked = await countWalked(plan, state, narrow, walkRows);
-    if (walked.matches >= upTo) return upTo;
-    if (walked.rows < walkRows) return walked.matches;
+    const matches = await countMatchesWalked(plan, state, narrow, walkRows, upTo);
+    if (matches >= upTo) return upTo;
+    if (!(await stateReaches(plan, state, narrow, walkRows))) return matches;
+    // As dense as the walk found it, the query reaches the cap within this many rows of the state.
+    const toCap = matches > 0 ? Math.ceil((upTo * walkRows) / matches) : Infinity;
+    if (toCap <= walkRows * COUNT_WALK_FURTHER) {
+      const further = Math.min(Math.ceil(toCap * 1.25), walkRows * COUNT_WALK_FURTHER);
+      const more = await countMatchesWalked(plan, state, narrow, further, upTo);
+      if (more >= upTo) return upTo;
+      if (!(await stateReaches(plan, state, narrow, further))) return more;
+    }
   }
   return countNamed(plan, state, narrow, upTo);
 }
 
+/** The rows of `state` under the filters, the first `rows` of them, in no particular order. */
+const stateRows = (plan: SearchPlan, state: string, narrow: Narrow, rows: number) =>
+  narrow(plan.database.db.selectFrom(plan.list as WorkTable))
+    .where(SEARCHED_LISTS[plan.list as WorkTable].state, '=', state)
+    .limit(rows);
+
+/** How many of the first `walkRows` rows of `state` match, counted up to `upTo` (the walk stops there). */
+async function countMatchesWalked(
+  plan: SearchPlan,
+  state: string,
+  narrow: Narrow,
+  walkRows: number,
+  upTo: number,
+) {
+  const table = plan.list as WorkTable;
+  const rule = ruleOf(plan.database.dialect, table, plan.search, table);
+  const walked = stateRows(plan, state, narrow, walkRows).select(sql<boolean>`${rule}`.as('matched'));
+  const matches = plan.database.db
+    .selectFrom(walked.as('walked'))
+    .select(sql<number>`1`.as('one'))
+    .where(sql<SqlBool>`matched`)
+    .limit(upTo);
+  const row = await plan.database.db
+    .selectFrom(matches.as('capped'))
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Whether `state` has at least n rows under the filters. */
+async function stateReaches(plan: SearchPlan, state: string, narrow: Narrow, n: number) {
+  const row = await stateRows(plan, state, narrow, 1)
+    .select(sql<number>`1`.as('one'))
+    .offset(n - 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * Among up to `walkRows` rows of `state` (of any state the plan asks, when not given) under the
- * filters, how many there are and how many match.
+ * Among up to `walkRows` rows of any state the plan asks, under the filters, how many there are
+ * and how many match.
  */
-async function countWalked(plan: SearchPlan, state: string | undefined, narrow: Narrow, walkRows: number) {
+async function countWalked(plan: SearchPlan, narrow: Narrow, walkRows: number) {
   const { db } = plan.database;
   const table = plan.list as WorkTable;
   const rule = ruleOf(plan.database.dialect, table, plan.search, table);
-  const states = state === undefined ? (plan.states ?? []) : [state];
   const head = narrow(db.selectFrom(table))
-    .where(SEARCHED_LISTS[table].state, 'in', states)
+    .where(SEARCHED_LISTS[table].state, 'in', plan.states ?? [])
     .select(sql<number>`case when ${rule} then 1 else 0 end`.as('matched'))
     .limit(walkRows);
   const row = await db
