@@ -26,13 +26,13 @@ export const looksForText = (search: SearchQuery) =>
   containedStrings(search).length > 0 || search.phoneStartsWith.length > 0;
 
 /**
- * The states a list's index is asked for: the open ones only. Closed items are most of a shop's
- * list: the index's row list of Закрытые is nearly every row, which it would read whole to narrow
- * little (whoever reads the candidates checks each row's state anyway).
+ * The states a list's index is asked for: one alone, or several without Закрытые. Closed items are
+ * most of a shop's list: several states with it are nearly every row, which the index would merge
+ * for little (whoever reads the candidates checks each row's state anyway).
  */
 function askedStates(list: SearchedList, states: readonly string[] | undefined) {
   if (!SEARCHED_LISTS[list].state || !states) return undefined;
-  return states.includes('closed') ? undefined : states;
+  return states.length === 1 || !states.includes('closed') ? states : undefined;
 }
 
 /**

@@ -187,24 +187,23 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     if (!isSearching(filter.search) || open.length === 0 || open.length === filter.states.length) {
       return listWork(database.db, planned(filter.states), after, limit, reading);
     }
-    // The index asked once a side for both parts (candidates of any state); the open part asks
-    // again with its states only when that names too many.
+    // The index asked once a side for both parts (candidates of any state); each part asks again
+    // with its own states only when that names too many.
     const shared = sharedCandidates(searchPlans(filter, filter.states));
-    const part = (states: readonly WorkState[], own: boolean): WorkFilter => {
+    const part = (states: readonly WorkState[]): WorkFilter => {
       const plans = searchPlans(filter, states);
       for (const kind of filter.kinds) {
         const plan = plans[kind];
         const whole = shared[kind];
         if (!plan || !whole) continue;
-        const candidates = own ? async () => (await whole()) ?? readCandidates(plan) : whole;
-        plans[kind] = { ...plan, candidates };
+        plans[kind] = { ...plan, candidates: async () => (await whole()) ?? readCandidates(plan) };
       }
       return { ...filter, states: [...states], searchPlans: plans };
     };
     const inClosedPart = after !== undefined && after.sort >= CLOSED_SORT_PREFIX;
-    const rows = inClosedPart ? [] : await listWork(database.db, part(open, true), after, limit, reading);
+    const rows = inClosedPart ? [] : await listWork(database.db, part(open), after, limit, reading);
     if (rows.length >= limit) return rows;
-    const closed = part(['closed'], false);
+    const closed = part(['closed']);
     return [
       ...rows,
       ...(await listWork(
