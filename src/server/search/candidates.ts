@@ -13,6 +13,13 @@ import {
 } from './searched-lists';
 import { TRIGRAM_STEP } from './tuning';
 
+/**
+ * Whether the index hands its candidates over as it reads its row lists, so that a LIMIT stops it
+ * (SQLite's FTS5). PostgreSQL's GIN index gathers every candidate before the first: asked for any
+ * state, a common query costs it the whole of its row lists.
+ */
+export const indexStopsAtLimit = (dialect: DialectName) => dialect === 'sqlite';
+
 /** Three characters or more: the trigram index answers it; fewer: the pieces' index. */
 export const isLong = (text: string) => Array.from(text).length >= 3;
 
@@ -47,10 +54,15 @@ export function candidateRows(
   states?: readonly string[],
 ): RawBuilder<unknown> {
   const inStates = askedStates(list, states);
+  // PostgreSQL: one query a state. Its GIN indexes hold the state first, but a state among several
+  // (IN, OR) is checked on each candidate's row instead: every state's candidates read off the heap.
   const parts =
     dialect === 'sqlite'
       ? sqliteParts(list, search, inStates)
-      : [sql`select id from ${sql.table(list)} where ${pgCandidateCondition(list, search, inStates)}`];
+      : (inStates ?? [undefined]).map(
+          (one) =>
+            sql`select id from ${sql.table(list)} where ${pgCandidateCondition(list, search, one === undefined ? undefined : [one])}`,
+        );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 

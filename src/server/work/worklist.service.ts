@@ -1,6 +1,6 @@
 import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { decide, planSearch, readCandidates, type SearchPlan } from '../search';
+import { decide, indexStopsAtLimit, planSearch, readCandidates, type SearchPlan } from '../search';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -187,9 +187,11 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     if (!isSearching(filter.search) || open.length === 0 || open.length === filter.states.length) {
       return listWork(database.db, planned(filter.states), after, limit, reading);
     }
-    // The index asked once a side for both parts (candidates of any state); each part asks again
-    // with its own states only when that names too many.
-    const shared = sharedCandidates(searchPlans(filter, filter.states));
+    // Where the index stops at a LIMIT, it is asked once a side for both parts (candidates of any
+    // state), and each part asks again with its own states only when that names too many.
+    const shared = indexStopsAtLimit(database.dialect)
+      ? sharedCandidates(searchPlans(filter, filter.states))
+      : {};
     const part = (states: readonly WorkState[]): WorkFilter => {
       const plans = searchPlans(filter, states);
       for (const kind of filter.kinds) {

@@ -3,8 +3,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress","иванов",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3)) and ("work_state" || '') in ($4, $5)) as candidates limit $6;
--- ["%ива%","%ано%","%нов%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3)) and ("work_state" || '') in ($4) union all select id from "tasks" where (("search_text" like $5 and "search_text" like $6 and "search_text" like $7)) and ("work_state" || '') in ($8)) as candidates limit $9;
+-- ["%ива%","%ано%","%нов%","new","%ива%","%ано%","%нов%","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where 1 = 0 limit $1) as "tasks" where "work_sort" < $2 and (work_state || '') in ($3, $4) and 1 = 0 order by "work_sort", "id" limit $5;
 -- [0,"9","new","in_progress",51]
 
@@ -13,8 +13,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- [3,1,2,3,"9","new","in_progress",3,1,2,"иванов",51]
 
 -- «иванов»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6)) and ("work_state" || '') in ($7, $8)) as named) and (strpos("search_text", $9) > 0) order by "work_sort", "id" limit $10;
--- ["9","new","in_progress","%ива%","%ано%","%нов%","new","in_progress","иванов",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6)) and ("work_state" || '') in ($7) union all select id from "tasks" where (("search_text" like $8 and "search_text" like $9 and "search_text" like $10)) and ("work_state" || '') in ($11)) as named) and (strpos("search_text", $12) > 0) order by "work_sort", "id" limit $13;
+-- ["9","new","in_progress","%ива%","%ано%","%нов%","new","%ива%","%ано%","%нов%","in_progress","иванов",51]
 
 -- «иванов»: the counts, up to 1,001 a state
 select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
@@ -29,8 +29,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress","иванов петр",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3 and "search_text" like $4)) and ("work_state" || '') in ($5, $6)) as candidates limit $7;
--- ["%ива%","%ано%","%пет%","%етр%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2 and "search_text" like $3 and "search_text" like $4)) and ("work_state" || '') in ($5) union all select id from "tasks" where (("search_text" like $6 and "search_text" like $7 and "search_text" like $8 and "search_text" like $9)) and ("work_state" || '') in ($10)) as candidates limit $11;
+-- ["%ива%","%ано%","%пет%","%етр%","new","%ива%","%ано%","%пет%","%етр%","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where 1 = 0 limit $1) as "tasks" where "work_sort" < $2 and (work_state || '') in ($3, $4) and 1 = 0 order by "work_sort", "id" limit $5;
 -- [0,"9","new","in_progress",51]
 
@@ -39,8 +39,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- [3,1,2,3,"9","new","in_progress",3,1,2,"иванов петр",51]
 
 -- «иванов петр»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6 and "search_text" like $7)) and ("work_state" || '') in ($8, $9)) as named) and (strpos("search_text", $10) > 0) order by "work_sort", "id" limit $11;
--- ["9","new","in_progress","%ива%","%ано%","%пет%","%етр%","new","in_progress","иванов петр",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5 and "search_text" like $6 and "search_text" like $7)) and ("work_state" || '') in ($8) union all select id from "tasks" where (("search_text" like $9 and "search_text" like $10 and "search_text" like $11 and "search_text" like $12)) and ("work_state" || '') in ($13)) as named) and (strpos("search_text", $14) > 0) order by "work_sort", "id" limit $15;
+-- ["9","new","in_progress","%ива%","%ано%","%пет%","%етр%","new","%ива%","%ано%","%пет%","%етр%","in_progress","иванов петр",51]
 
 -- «иванов петр»: the counts, up to 1,001 a state
 select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
@@ -55,8 +55,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress","ив",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2, $3)) as candidates limit $4;
--- ["'ив'","new","in_progress",2501]
+select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $1::tsquery) and ("work_state" || '') in ($2) union all select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $3::tsquery) and ("work_state" || '') in ($4)) as candidates limit $5;
+-- ["'ив'","new","'ив'","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where 1 = 0 limit $1) as "tasks" where "work_sort" < $2 and (work_state || '') in ($3, $4) and 1 = 0 order by "work_sort", "id" limit $5;
 -- [0,"9","new","in_progress",51]
 
@@ -65,8 +65,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- [3,1,2,3,"9","new","in_progress",3,1,2,"ив",51]
 
 -- «ив»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $4::tsquery) and ("work_state" || '') in ($5, $6)) as named) and (strpos("search_text", $7) > 0) order by "work_sort", "id" limit $8;
--- ["9","new","in_progress","'ив'","new","in_progress","ив",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $4::tsquery) and ("work_state" || '') in ($5) union all select id from "tasks" where (array_to_tsvector(search_grams(search_text || ' ' || client_phone_digits)) @@ $6::tsquery) and ("work_state" || '') in ($7)) as named) and (strpos("search_text", $8) > 0) order by "work_sort", "id" limit $9;
+-- ["9","new","in_progress","'ив'","new","'ив'","in_progress","ив",51]
 
 -- «ив»: the counts, up to 1,001 a state
 select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($2, $3, $4) limit $5) as "head";
@@ -81,8 +81,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2) or ("client_phone_digits" like $3 and "client_phone_digits" like $4 and "client_phone_digits" like $5) or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8) and ("work_state" || '') in ($9, $10)) as candidates limit $11;
--- ["%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","in_progress",2501]
+select id from (select id from "tasks" where (("search_text" like $1 and "search_text" like $2) or ("client_phone_digits" like $3 and "client_phone_digits" like $4 and "client_phone_digits" like $5) or "client_phone_digits" like $6 or "client_phone_digits" like $7 or "client_phone_digits" like $8) and ("work_state" || '') in ($9) union all select id from "tasks" where (("search_text" like $10 and "search_text" like $11) or ("client_phone_digits" like $12 and "client_phone_digits" like $13 and "client_phone_digits" like $14) or "client_phone_digits" like $15 or "client_phone_digits" like $16 or "client_phone_digits" like $17) and ("work_state" || '') in ($18)) as candidates limit $19;
+-- ["%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where 1 = 0 limit $1) as "tasks" where "work_sort" < $2 and (work_state || '') in ($3, $4) and 1 = 0 order by "work_sort", "id" limit $5;
 -- [0,"9","new","in_progress",51]
 
@@ -91,8 +91,8 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- [3,1,2,3,"9","new","in_progress",3,1,2,"8 912 345","8912345","7912345","8912345","912345",51]
 
 -- «8 912 345»: the worklist's open tasks, road index
-select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5) or ("client_phone_digits" like $6 and "client_phone_digits" like $7 and "client_phone_digits" like $8) or "client_phone_digits" like $9 or "client_phone_digits" like $10 or "client_phone_digits" like $11) and ("work_state" || '') in ($12, $13)) as named) and (strpos("search_text", $14) > 0 or strpos("client_phone_digits", $15) > 0 or strpos("client_phone_digits", $16) = 1 or strpos("client_phone_digits", $17) = 1 or strpos("client_phone_digits", $18) = 1) order by "work_sort", "id" limit $19;
--- ["9","new","in_progress","%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
+select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from "tasks" where "work_sort" < $1 and (work_state || '') in ($2, $3) and "id" in (select id from (select id from "tasks" where (("search_text" like $4 and "search_text" like $5) or ("client_phone_digits" like $6 and "client_phone_digits" like $7 and "client_phone_digits" like $8) or "client_phone_digits" like $9 or "client_phone_digits" like $10 or "client_phone_digits" like $11) and ("work_state" || '') in ($12) union all select id from "tasks" where (("search_text" like $13 and "search_text" like $14) or ("client_phone_digits" like $15 and "client_phone_digits" like $16 and "client_phone_digits" like $17) or "client_phone_digits" like $18 or "client_phone_digits" like $19 or "client_phone_digits" like $20) and ("work_state" || '') in ($21)) as named) and (strpos("search_text", $22) > 0 or strpos("client_phone_digits", $23) > 0 or strpos("client_phone_digits", $24) = 1 or strpos("client_phone_digits", $25) = 1 or strpos("client_phone_digits", $26) = 1) order by "work_sort", "id" limit $27;
+-- ["9","new","in_progress","%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","new","%912%","%345%","%891%","%123%","%345%","7912345%","8912345%","912345%","in_progress","8 912 345","8912345","7912345","8912345","912345",51]
 
 -- «8 912 345»: the counts, up to 1,001 a state
 select count(*) as "rows", coalesce(sum(matched), 0) as "matches" from (select case when (strpos("tasks"."search_text", $1) > 0 or strpos("tasks"."client_phone_digits", $2) > 0 or strpos("tasks"."client_phone_digits", $3) = 1 or strpos("tasks"."client_phone_digits", $4) = 1 or strpos("tasks"."client_phone_digits", $5) = 1) then 1 else 0 end as "matched" from "tasks" where "work_state" in ($6, $7, $8) limit $9) as "head";
@@ -107,7 +107,7 @@ select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_n
 -- ["9",1000,"9","new","in_progress",12,51]
 select "work_sort", "id" from "tasks" where "work_sort" < $1 order by "work_sort", "id" limit $2 offset $3;
 -- ["9",1,1000]
-select id from (select id from "tasks" where () and ("work_state" || '') in ($1, $2)) as candidates limit $3;
+select id from (select id from "tasks" where () and ("work_state" || '') in ($1) union all select id from "tasks" where () and ("work_state" || '') in ($2)) as candidates limit $3;
 -- ["new","in_progress",2501]
 select 'task' as "kind", 1 as "kind_rank", "id", "title", "client_id", "client_name", (select "clients"."phone" from "clients" where "clients"."id" = "tasks"."client_id") as "client_phone", '' as "device", "assignee_id", "assignee_name", "status", 'pvz' as "intake", null as "status_since", "delivery_provider", null as "return_provider", "due_date", "created_at", "closed_at", "work_sort", "version" from (select * from "tasks" where id in ($1) limit $2) as "tasks" where "work_sort" < $3 and (work_state || '') in ($4, $5) and "id" in ($6) and ("id" = $7) order by "work_sort", "id" limit $8;
 -- [12,1,"9","new","in_progress",12,12,51]
