@@ -19,7 +19,8 @@ export async function countingRoad(plan: SearchPlan, narrow: Narrow): Promise<Se
   if (plan.road.use !== 'search') return plan;
   const head = await countWalked(plan, narrow, plan.walkRows?.head ?? HEAD_ROWS);
   const common = head.rows > 0 && head.matches * COMMON_IN_HEAD >= head.rows;
-  return common ? withRoad(plan, { use: 'walk' }) : decide(plan);
+  const decided = common ? withRoad(plan, { use: 'walk' }) : await decide(plan);
+  return head.rows > 0 ? { ...decided, headShare: head.matches / head.rows } : decided;
 }
 
 /**
@@ -38,8 +39,10 @@ export async function countUpTo(
   narrow: Narrow,
   upTo: number,
 ): Promise<number> {
-  if (plan.database.dialect === 'postgres') {
-    const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
+  const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
+  // The list's head shows the query too sparse for any walk to reach the cap: the index at once.
+  const reachable = plan.headShare === undefined || upTo <= plan.headShare * walkRows * COUNT_WALK_FURTHER;
+  if (plan.database.dialect === 'postgres' && reachable) {
     const matches = await countMatchesWalked(plan, state, narrow, walkRows, upTo);
     if (matches >= upTo) return upTo;
     if (!(await stateReaches(plan, state, narrow, walkRows))) return matches;

@@ -30,6 +30,8 @@ export interface SearchPlan {
    * open and closed parts share one answer); readCandidates otherwise.
    */
   candidates?: () => Promise<number[] | null>;
+  /** The share of the list's first rows that match, where the counts walked them (countingRoad). */
+  headShare?: number;
   /** Tests: how many rows the walks read (HEAD_ROWS, WALK_ROWS, COUNT_WALK_ROWS). */
   walkRows?: { head: number; further: number; count: number };
 }
