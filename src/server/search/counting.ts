@@ -27,11 +27,10 @@ export async function countingRoad(plan: SearchPlan, narrow: Narrow): Promise<Se
  * How many rows of a list in `state` match the plan's query and the caller's filters (`narrow`),
  * counted up to `upTo` (the counts beside the worklist's states stop at «1000+»): the index's
  * candidates of the state, each checked against the rule and the filters, until `upTo` are found.
- * PostgreSQL first walks up to COUNT_WALK_ROWS rows of the state, stopping at the `upTo`-th match:
- * its GIN index gathers every candidate before the first is checked, which for a query held by
- * most rows («а», «о») is most of the state; walked, such a state reaches `upTo` at once, and a
- * state that small is counted whole. A walk whose matches put the cap within COUNT_WALK_FURTHER
- * times as many rows goes on that far (a common surname, «77»): cheaper than the index's gathering.
+ * PostgreSQL first walks the state's rows, stopping at the `upTo`-th match, where the list's head
+ * showed the query dense enough to reach it: its GIN index gathers every candidate before the
+ * first is checked, which for a query held by many rows («а», «77», a common surname) is much of
+ * the state; a state the walk reaches the end of is counted whole.
  */
 export async function countUpTo(
   plan: SearchPlan,
@@ -40,20 +39,16 @@ export async function countUpTo(
   upTo: number,
 ): Promise<number> {
   const walkRows = plan.walkRows?.count ?? COUNT_WALK_ROWS;
-  // The list's head shows the query too sparse for any walk to reach the cap: the index at once.
-  const reachable = plan.headShare === undefined || upTo <= plan.headShare * walkRows * COUNT_WALK_FURTHER;
-  if (plan.database.dialect === 'postgres' && reachable) {
-    const matches = await countMatchesWalked(plan, state, narrow, walkRows, upTo);
+  // How far a walk goes: as far as the list's head, as dense as it showed the query, puts the cap
+  // (a quarter more), at least COUNT_WALK_ROWS; none where that is beyond COUNT_WALK_FURTHER times
+  // as far: the index at once.
+  const share = plan.headShare;
+  const toCap = share === undefined ? walkRows : share > 0 ? Math.ceil((1.25 * upTo) / share) : Infinity;
+  if (plan.database.dialect === 'postgres' && toCap <= walkRows * COUNT_WALK_FURTHER) {
+    const rows = Math.max(walkRows, toCap);
+    const matches = await countMatchesWalked(plan, state, narrow, rows, upTo);
     if (matches >= upTo) return upTo;
-    if (!(await stateReaches(plan, state, narrow, walkRows))) return matches;
-    // As dense as the walk found it, the query reaches the cap within this many rows of the state.
-    const toCap = matches > 0 ? Math.ceil((upTo * walkRows) / matches) : Infinity;
-    if (toCap <= walkRows * COUNT_WALK_FURTHER) {
-      const further = Math.min(Math.ceil(toCap * 1.25), walkRows * COUNT_WALK_FURTHER);
-      const more = await countMatchesWalked(plan, state, narrow, further, upTo);
-      if (more >= upTo) return upTo;
-      if (!(await stateReaches(plan, state, narrow, further))) return more;
-    }
+    if (!(await stateReaches(plan, state, narrow, rows))) return matches;
   }
   return countNamed(plan, state, narrow, upTo);
 }
