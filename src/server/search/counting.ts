@@ -53,10 +53,10 @@ export async function countUpTo(
   return countNamed(plan, state, narrow, upTo);
 }
 
-/** The rows of `state` under the filters, the first `rows` of them, in no particular order. */
-const stateRows = (plan: SearchPlan, state: string, narrow: Narrow, rows: number) =>
+/** The rows in `states` under the filters, the first `rows` of them, in no particular order. */
+const stateRows = (plan: SearchPlan, states: readonly string[], narrow: Narrow, rows: number) =>
   narrow(plan.database.db.selectFrom(plan.list as WorkTable))
-    .where(SEARCHED_LISTS[plan.list as WorkTable].state, '=', state)
+    .where(SEARCHED_LISTS[plan.list as WorkTable].state, 'in', states)
     .limit(rows);
 
 /** How many of the first `walkRows` rows of `state` match, counted up to `upTo` (the walk stops there). */
@@ -69,7 +69,7 @@ async function countMatchesWalked(
 ) {
   const table = plan.list as WorkTable;
   const rule = ruleOf(plan.database.dialect, table, plan.search, table);
-  const walked = stateRows(plan, state, narrow, walkRows).select(sql<boolean>`${rule}`.as('matched'));
+  const walked = stateRows(plan, [state], narrow, walkRows).select(sql<boolean>`${rule}`.as('matched'));
   const matches = plan.database.db
     .selectFrom(walked.as('walked'))
     .select(sql<number>`1`.as('one'))
@@ -84,7 +84,7 @@ async function countMatchesWalked(
 
 /** Whether `state` has at least n rows under the filters. */
 async function stateReaches(plan: SearchPlan, state: string, narrow: Narrow, n: number) {
-  const row = await stateRows(plan, state, narrow, 1)
+  const row = await stateRows(plan, [state], narrow, 1)
     .select(sql<number>`1`.as('one'))
     .offset(n - 1)
     .executeTakeFirst();
@@ -99,10 +99,9 @@ async function countWalked(plan: SearchPlan, narrow: Narrow, walkRows: number) {
   const { db } = plan.database;
   const table = plan.list as WorkTable;
   const rule = ruleOf(plan.database.dialect, table, plan.search, table);
-  const head = narrow(db.selectFrom(table))
-    .where(SEARCHED_LISTS[table].state, 'in', plan.states ?? [])
-    .select(sql<number>`case when ${rule} then 1 else 0 end`.as('matched'))
-    .limit(walkRows);
+  const head = stateRows(plan, plan.states ?? [], narrow, walkRows).select(
+    sql<number>`case when ${rule} then 1 else 0 end`.as('matched'),
+  );
   const row = await db
     .selectFrom(head.as('head'))
     .select([

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { readPlanned, searchCondition, type SearchPlan } from '../search';
+import { readPlanned, searchCondition, withRoad, type SearchPlan } from '../search';
 import { CLOSED_SORT_PREFIX, TRASH_SORT_PREFIX, kindRank, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import { withOverLimit, withTicketFacets, type WorkFilter } from './worklist-filters';
@@ -122,7 +122,8 @@ function side(
   within?: number,
 ) {
   const rows = db.selectFrom(tableOf(kind)).selectAll();
-  const road = planFor(filter, kind)?.road;
+  const plan = planFor(filter, kind);
+  const road = plan?.road;
   const stretch =
     within !== undefined
       ? inOrderRange(rows, kind, filter, after).orderBy('work_sort').orderBy('id').limit(within)
@@ -134,7 +135,12 @@ function side(
             .where(road.ids.length ? sql<SqlBool>`id in (${sql.join(road.ids)})` : sql<SqlBool>`1 = 0`)
             .limit(road.ids.length)
         : undefined;
-  return narrowed(workColumns(db, kind, stretch), kind, filter, after)
+  // Over the named rows alone, the rule is the whole search (the ids are not sent twice).
+  const inStretch =
+    plan && road?.use === 'ids'
+      ? { ...filter, searchPlans: { ...filter.searchPlans, [kind]: withRoad(plan, { use: 'scan' }) } }
+      : filter;
+  return narrowed(workColumns(db, kind, stretch), kind, inStretch, after)
     .orderBy('work_sort')
     .orderBy('id')
     .limit(limit);
