@@ -1,4 +1,4 @@
-// `npm run bench:search -- [--tickets N --tasks N --clients N] [--out docs/benchmarks.md]`:
+// `npm run bench:search -- [--shape demo,shop] [--tickets N --tasks N --clients N] [--out docs/benchmarks.md]`:
 // every kind of search at real size (issue 22), on SQLite and (when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set) PostgreSQL — common and rare names, text that matches nothing,
 // phone fragments in any format, serial and warranty numbers, #N, one and two characters, each
@@ -36,7 +36,10 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '100' },
     writes: { type: 'string', default: '300' },
     out: { type: 'string' },
-    /** `demo` (npm run seed's data) or `shop` (shaped like one real shop: scripts/lib/shop-shape.ts). */
+    /**
+     * `demo` (npm run seed's data), `shop` (shaped like one real shop: scripts/lib/shop-shape.ts),
+     * or both (`demo,shop`): one table, a column pair for each data set and database.
+     */
     shape: { type: 'string', default: 'demo' },
     /** Keep the seeded databases in this folder and measure them again next time (no write measures). */
     keep: { type: 'string' },
@@ -44,20 +47,23 @@ const { values } = parseArgs({
     'seed-only': { type: 'boolean', default: false },
   },
 });
-const shape = values.shape === 'shop' ? 'shop' : 'demo';
+type Shape = 'demo' | 'shop';
+const shapes = [...new Set(values.shape.split(','))].map((name): Shape => {
+  if (name !== 'demo' && name !== 'shop') throw new Error(`--shape: demo, shop or demo,shop, not «${name}»`);
+  return name;
+});
 const sizes = {
   tickets: Number(values.tickets),
   tasks: Number(values.tasks),
   clients: Number(values.clients),
   trashShare: 0.1,
-  shape,
 } as const;
 const REQUESTS = Number(values.requests);
 const WRITES = Number(values.writes);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-// A fixed-seed generator: the same queries every run.
-const random = seededRandom(20261125);
+// A fixed-seed generator: the same queries every run (started again for each data set).
+let random = seededRandom(20261125);
 const below = (n: number) => Math.floor(random() * n);
 
 interface Timing {
@@ -126,13 +132,17 @@ async function queries(database: Database) {
   };
 }
 
-async function benchTarget(target: BenchTarget & { fresh?: boolean; seeded?(): void }, port: number) {
+async function benchTarget(
+  target: BenchTarget & { fresh?: boolean; seeded?(): void },
+  shape: Shape,
+  port: number,
+) {
   await migrateToLatest(target.database);
   const seedStarted = Date.now();
   let seedSeconds: number | undefined;
   if (target.fresh !== false) {
     log(`[${target.name}] seeding ${sizes.tickets} tickets, ${sizes.tasks} tasks, ${sizes.clients} clients…`);
-    await seed(target.database.db, sizes);
+    await seed(target.database.db, { ...sizes, shape });
     await afterBulkChange(target.database);
     seedSeconds = (Date.now() - seedStarted) / 1000;
     target.seeded?.();
@@ -150,7 +160,6 @@ async function benchTarget(target: BenchTarget & { fresh?: boolean; seeded?(): v
   });
   const rows: { measure: string; open: Timing; all?: Timing }[] = [];
   const base = `http://127.0.0.1:${port}`;
-  let concurrent: { alone: Timing; during: Timing; searches: number } | undefined;
   // Each write's time, with and without the index.
   const edits = { withIndex: [] as number[], without: [] as number[] };
   const writes = { withIndex: [] as number[], without: [] as number[] };
@@ -233,8 +242,12 @@ async function benchTarget(target: BenchTarget & { fresh?: boolean; seeded?(): v
     const during = await timeRequests(base, other, ['/api/work'], 30);
     searching = false;
     await Promise.all(searchers);
-    concurrent = { alone, during, searches };
-    if (values.keep) return { seedSeconds, rows, concurrent, writes, edits, writeRounds };
+    rows.push(
+      { measure: "Someone else's first page, alone", open: alone },
+      { measure: `Someone else's first page, while two people search with Закрытые`, open: during },
+    );
+    log(`[${target.name}] ${searches} searches ran beside someone else's first page`);
+    if (values.keep) return { seedSeconds, rows, writes, edits, writeRounds };
     log(`[${target.name}] what the index costs a write…`);
     writeRounds = target.database.dialect === 'sqlite' ? 10 : 1;
     // SQLite's index is its triggers, put back in an instant: with and without alternate in short
@@ -257,7 +270,7 @@ async function benchTarget(target: BenchTarget & { fresh?: boolean; seeded?(): v
   } finally {
     server.kill();
   }
-  return { seedSeconds, rows, concurrent, writes, edits, writeRounds };
+  return { seedSeconds, rows, writes, edits, writeRounds };
 }
 
 /**
@@ -379,57 +392,62 @@ async function timeSingleRowWrites(database: Database, label: string, count: num
 }
 
 const total = sizes.tickets + sizes.tasks;
-const { targets, pgUrl } = values.keep
-  ? await keptTargets(values.keep, `search_${shape}_${total}`)
-  : await benchTargets();
-const sqliteVersion = (
-  await sql<{ v: string }>`select sqlite_version() as v`.execute(targets[0]!.database.db)
-).rows[0]?.v;
-const load = os.loadavg()[0]!.toFixed(1);
-// This machine's speed varies by the hour (shared): the same seed took 471 s and 713 s on one day.
-const hostSpeed = hostSpeedMs().toFixed(0);
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+const load = os.loadavg()[0]!.toFixed(1);
+type Result = NonNullable<Awaited<ReturnType<typeof benchTarget>>>;
+const columns: { name: string; result: Result }[] = [];
+const references: string[] = [];
+let sqliteVersion: string | undefined;
+let withPostgres = false;
+for (const shape of shapes) {
+  random = seededRandom(20261125);
+  const { targets, pgUrl } = values.keep
+    ? await keptTargets(values.keep, `search_${shape}_${total}`)
+    : await benchTargets();
+  withPostgres ||= pgUrl !== undefined;
+  sqliteVersion ??= (await sql<{ v: string }>`select sqlite_version() as v`.execute(targets[0]!.database.db))
+    .rows[0]?.v;
+  // This machine's speed varies by the hour (shared): the same seed took 471 s and 713 s on one day.
+  references.push(`${hostSpeedMs().toFixed(0)} ms before ${shape}`);
+  for (const [index, target] of targets.entries()) {
+    try {
+      const result = await benchTarget(target, shape, 3310 + index);
+      if (result) columns.push({ name: `${shape} ${target.name}`, result });
+    } finally {
+      await target.database.destroy();
+      await target.cleanup();
+    }
+  }
+}
+const described: Record<Shape, string> = {
+  demo: 'demo: `npm run seed` data',
+  shop: 'shop: shaped like one shop, scripts/lib/shop-shape.ts',
+};
 const lines = [
   `\`npm run bench:search -- ${process.argv.slice(2).join(' ')}\` on ${commit}, ` +
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
-    `Node ${process.version}, SQLite ${sqliteVersion}${pgUrl ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start, ` +
-    `host speed reference ${hostSpeed} ms (scripts/lib/bench-kit.ts hostSpeedMs; lower is faster). ` +
+    `Node ${process.version}, SQLite ${sqliteVersion}${withPostgres ? ', PostgreSQL on the same machine' : ''}, load average ${load} at the start, ` +
+    `host speed reference ${references.join(', ')} (scripts/lib/bench-kit.ts hostSpeedMs; lower is faster). ` +
     `Data: ${sizes.tickets.toLocaleString('en')} tickets, ${sizes.tasks.toLocaleString('en')} tasks, ` +
-    `${sizes.clients.toLocaleString('en')} clients (${shape === 'shop' ? 'shaped like one shop, scripts/lib/shop-shape.ts' : '`npm run seed` data'}, 10 % in the Корзина); ${REQUESTS} sequential ` +
+    `${sizes.clients.toLocaleString('en')} clients (${shapes.map((shape) => described[shape]).join('; ')}; 10 % in the Корзина); ${REQUESTS} sequential ` +
     "requests per measure, rotating through its queries, after a warm-up and after the seed's writes reached the disk (PostgreSQL CHECKPOINT, sync).",
   '',
 ];
-const results: { name: string; result: NonNullable<Awaited<ReturnType<typeof benchTarget>>> }[] = [];
-for (const [index, target] of targets.entries()) {
-  try {
-    const result = await benchTarget(target, 3310 + index);
-    if (result) results.push({ name: target.name, result });
-  } finally {
-    await target.database.destroy();
-    await target.cleanup();
-  }
-}
 const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
-const cell = (timing: Timing | undefined) =>
-  timing ? `${ms(timing.p50)} / ${ms(timing.p95)} / ${ms(timing.max)}` : '';
+const cell = (timing: Timing | undefined) => (timing ? `${ms(timing.p95)} / ${ms(timing.max)}` : '');
 lines.push(
-  `p50 / p95 / max in ms. ${results.map(({ name }) => name).join(' and ')}; «+ Закрытые» ticks every state.`,
+  `p95 / max in ms; «+ З» ticks every state, Закрытые included.`,
   '',
-  `| Measure | ${results.map(({ name }) => `${name} | + Закрытые`).join(' | ')} |`,
-  `|---|${results.map(() => '---|---').join('|')}|`,
+  `| Measure | ${columns.map(({ name }) => `${name} | + З`).join(' | ')} |`,
+  `|---|${columns.map(() => '---|---').join('|')}|`,
 );
-for (const [i, row] of (results[0]?.result.rows ?? []).entries()) {
-  const cells = results.map(({ result }) => `${cell(result.rows[i]?.open)} | ${cell(result.rows[i]?.all)}`);
+for (const [i, row] of (columns[0]?.result.rows ?? []).entries()) {
+  const cells = columns.map(({ result }) => `${cell(result.rows[i]?.open)} | ${cell(result.rows[i]?.all)}`);
   lines.push(`| ${row.measure} | ${cells.join(' | ')} |`);
 }
-lines.push('');
-for (const { name, result: r } of results) {
-  const notes: string[] = [];
-  if (r.concurrent) {
-    notes.push(
-      `someone else's first page p95 ${ms(r.concurrent.alone.p95)} ms alone, ${ms(r.concurrent.during.p95)} ms while two people searched with Закрытые ticked (${r.concurrent.searches} searches)`,
-    );
-  }
+const notes: string[] = [];
+for (const { name, result: r } of columns) {
+  const said: string[] = [];
   const ratio = (a: number[], b: number[]) => {
     const median = (times: number[]) =>
       percentile(
@@ -439,13 +457,14 @@ for (const { name, result: r } of results) {
     return `${(median(a) / median(b)).toFixed(2)}×`;
   };
   if (r.edits.withIndex.length > 0) {
-    notes.push(
+    said.push(
       `an edit through the API costs ${ratio(r.edits.withIndex, r.edits.without)} with the index (median, ${r.edits.withIndex.length} a half), the bare transaction ${ratio(r.writes.withIndex, r.writes.without)}`,
     );
   }
-  if (r.seedSeconds !== undefined) notes.push(`seeded in ${r.seedSeconds.toFixed(0)} s`);
-  if (notes.length) lines.push(`- ${name}: ${notes.join('; ')}.`);
+  if (r.seedSeconds !== undefined) said.push(`seeded in ${r.seedSeconds.toFixed(0)} s`);
+  if (said.length) notes.push(`- ${name}: ${said.join('; ')}.`);
 }
+if (notes.length) lines.push('', ...notes);
 const report = lines.join('\n');
 process.stdout.write(`${report}\n`);
-if (values.out) writeSection(values.out, `bench:search:${shape}:${total}`, report);
+if (values.out) writeSection(values.out, `bench:search:${total}`, report);
