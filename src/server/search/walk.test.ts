@@ -63,6 +63,22 @@ describe('readPlanned: a common query walks a stretch of the list, then reads th
     expect(asked).toEqual([`walk to ${WALK_ROWS}`, `reaches ${WALK_ROWS + 1}`]);
   });
 
+  it('walks on where the head shows the query dense enough to fill the page in the stretch', async () => {
+    // One in 150: 6 in the head, about 66 in the stretch.
+    const { asked, list, firstPage } = listOf(100_000, (n) => n % 150 === 0);
+    const plan: SearchPlan = { ...COMMON, road: { use: 'search' }, candidates: async () => null };
+    expect(await readPlanned(plan, LIMIT, list(LIMIT))).toEqual(firstPage(LIMIT));
+    expect(asked).toEqual([`walk to ${HEAD_ROWS}`, `reaches ${HEAD_ROWS + 1}`, `walk to ${WALK_ROWS}`]);
+  });
+
+  it('reads every row the index names at once where the head shows the stretch would not fill the page', async () => {
+    // One in 400: 2 in the head, about 25 in the stretch.
+    const { asked, list, firstPage } = listOf(100_000, (n) => n % 400 === 0);
+    const plan: SearchPlan = { ...COMMON, road: { use: 'search' }, candidates: async () => null };
+    expect(await readPlanned(plan, LIMIT, list(LIMIT))).toEqual(firstPage(LIMIT));
+    expect(asked).toEqual([`walk to ${HEAD_ROWS}`, `reaches ${HEAD_ROWS + 1}`, 'index']);
+  });
+
   it('reads a plan that is not a walk as it is', async () => {
     const { asked, list } = listOf(100, () => true);
     await readPlanned({ ...COMMON, road: { use: 'ids', ids: [1] } }, LIMIT, list(LIMIT));
