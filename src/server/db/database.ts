@@ -89,7 +89,10 @@ function openPostgres(connectionString: string, schema?: string): Database {
     connectionString,
     max: 10,
     idleTimeoutMillis: POOL_IDLE_MS,
-    options: ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
+    options: [
+      '-c jit=off -c max_parallel_workers_per_gather=0',
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   // An idle connection the server ended (a restart, an administrator's pg_terminate_backend) is
   // dropped by the pool, which then reports it here: unheard, the report would end the process.
