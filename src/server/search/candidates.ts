@@ -33,13 +33,16 @@ export const looksForText = (search: SearchQuery) =>
   containedStrings(search).length > 0 || search.phoneStartsWith.length > 0;
 
 /**
- * The states a list's index is asked for: one alone, or several without Закрытые. Closed items are
- * most of a shop's list: several states with it are nearly every row, which the index would merge
- * for little (whoever reads the candidates checks each row's state anyway).
+ * The states a list's index is asked for (undefined: every state): open states, one or several;
+ * Закрытые only alone, and only of PostgreSQL. Closed items are most of a shop's list: SQLite's
+ * FTS5 merges their state's row list, nearly the list's own, for little (whoever reads the
+ * candidates checks each row's state anyway); PostgreSQL's GIN index, the state first, reads the
+ * closed state's entries alone.
  */
-function askedStates(list: SearchedList, states: readonly string[] | undefined) {
+export function statesAsked(dialect: DialectName, list: SearchedList, states: readonly string[] | undefined) {
   if (!SEARCHED_LISTS[list].state || !states) return undefined;
-  return states.length === 1 || !states.includes('closed') ? states : undefined;
+  if (!states.includes('closed')) return states;
+  return dialect === 'postgres' && states.length === 1 ? states : undefined;
 }
 
 /**
@@ -53,7 +56,7 @@ export function candidateRows(
   search: SearchQuery,
   states?: readonly string[],
 ): RawBuilder<unknown> {
-  const inStates = askedStates(list, states);
+  const inStates = statesAsked(dialect, list, states);
   // PostgreSQL: one query a state. Its GIN indexes hold the state first, but a state among several
   // (IN, OR) is checked on each candidate's row instead: every state's candidates read off the heap.
   const parts =
@@ -144,7 +147,7 @@ export function pgCandidateCondition(
     ...search.phoneContains.map((digits) => contains(phone, digits)),
     ...search.phoneStartsWith.map((digits) => like(phone, `${digits}%`)),
   ];
-  const shown = askedStates(list, states);
+  const shown = statesAsked('postgres', list, states);
   const inState = shown && state ? sql` and ${pgStateKey(state)} in (${sql.join(shown)})` : sql``;
   return sql<SqlBool>`(${sql.join(any, sql` or `)})${inState}`;
 }

@@ -16,4 +16,4 @@ export { readNewestFirst } from './newest-first';
 export { SEARCHED_LISTS, type SearchedList } from './searched-lists';
 export { CANDIDATE_LIMIT, WALK_ROWS } from './tuning';
 export { countingRoad, countUpTo } from './counting';
-export { indexStopsAtLimit } from './candidates';
+export { indexStopsAtLimit, statesAsked } from './candidates';

@@ -1,6 +1,13 @@
 import type { Page } from '../../domain/page';
 import { isSearching, parseSearchQuery } from '../../domain/search-text';
-import { decide, indexStopsAtLimit, planSearch, readCandidates, type SearchPlan } from '../search';
+import {
+  decide,
+  indexStopsAtLimit,
+  planSearch,
+  readCandidates,
+  statesAsked,
+  type SearchPlan,
+} from '../search';
 import { todayIn } from '../../domain/due-marks';
 import { addDays } from '../../domain/calendar-date';
 import { overLimitCutoffs, startOfDayIn } from '../../domain/status-limits';
@@ -188,7 +195,8 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       return listWork(database.db, planned(filter.states), after, limit, reading);
     }
     // Where the index stops at a LIMIT, it is asked once a side for both parts (candidates of any
-    // state), and each part asks again with its own states only when that names too many.
+    // state), and the open part asks again with its own states only when that names too many
+    // (SQLite asks the index for the closed part's candidates of every state: statesAsked).
     const shared = indexStopsAtLimit(database.dialect)
       ? sharedCandidates(searchPlans(filter, filter.states))
       : {};
@@ -198,7 +206,10 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
         const plan = plans[kind];
         const whole = shared[kind];
         if (!plan || !whole) continue;
-        plans[kind] = { ...plan, candidates: async () => (await whole()) ?? readCandidates(plan) };
+        const own = statesAsked(database.dialect, plan.list, plan.states)
+          ? () => readCandidates(plan)
+          : async () => null;
+        plans[kind] = { ...plan, candidates: async () => (await whole()) ?? own() };
       }
       return { ...filter, states: [...states], searchPlans: plans };
     };
