@@ -419,6 +419,7 @@ for (const shape of shapes) {
     }
   }
 }
+if (values['seed-only']) process.exit(0);
 const described: Record<Shape, string> = {
   demo: 'demo: `npm run seed` data',
   shop: 'shop: shaped like one shop, scripts/lib/shop-shape.ts',
