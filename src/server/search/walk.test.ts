@@ -79,34 +79,6 @@ describe('readPlanned: a common query walks a stretch of the list, then reads th
     expect(asked).toEqual([`walk to ${HEAD_ROWS}`, `reaches ${HEAD_ROWS + 1}`, 'index']);
   });
 
-  it('reads what PostgreSQL’s index names without asking how many, where the walk on would not fill the page', async () => {
-    let asked = 0;
-    const plan: SearchPlan = {
-      ...COMMON,
-      database: { dialect: 'postgres', db: undefined as never },
-      road: { use: 'search' },
-      candidates: async () => {
-        asked += 1;
-        return [150];
-      },
-    };
-    const asTable = (list: ReturnType<ReturnType<typeof listOf>['list']>) => ({
-      ...list,
-      namedAsTable: true,
-    });
-    // One in 400: 2 in the head, about 25 in the stretch.
-    const sparse = listOf(100_000, (n) => n % 400 === 0);
-    await readPlanned(plan, LIMIT, asTable(sparse.list(LIMIT)));
-    expect(sparse.asked).toEqual([`walk to ${HEAD_ROWS}`, `reaches ${HEAD_ROWS + 1}`, 'index']);
-    expect(asked).toBe(0);
-    // Where the list reads them beside its order, or the stretch would fill the page, it asks.
-    await readPlanned(plan, LIMIT, sparse.list(LIMIT));
-    const dense = listOf(100_000, (n) => n % 150 === 0);
-    await readPlanned(plan, LIMIT, asTable(dense.list(LIMIT)));
-    expect(dense.asked).toEqual([`walk to ${HEAD_ROWS}`, `reaches ${HEAD_ROWS + 1}`, 'ids']);
-    expect(asked).toBe(2);
-  });
-
   it('reads a plan that is not a walk as it is', async () => {
     const { asked, list } = listOf(100, () => true);
     await readPlanned({ ...COMMON, road: { use: 'ids', ids: [1] } }, LIMIT, list(LIMIT));

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { indexRows, readPlanned, searchCondition, withRoad, type SearchPlan } from '../search';
+import { readPlanned, searchCondition, withRoad, type SearchPlan } from '../search';
 import { CLOSED_SORT_PREFIX, TRASH_SORT_PREFIX, kindRank, type WorkKind } from '../../domain/worklist';
 import type { DB } from '../db/schema';
 import { withOverLimit, withTicketFacets, type WorkFilter } from './worklist-filters';
@@ -124,33 +124,26 @@ function side(
   const rows = db.selectFrom(tableOf(kind)).selectAll();
   const plan = planFor(filter, kind);
   const road = plan?.road;
-  // The rows the index named, as the query's table (its LIMIT or OFFSET keeps it apart): given as a
-  // condition beside the order's range, either database walks the range in order to spare the
-  // sort instead, across the whole closed part when the matches are its oldest rows.
   const stretch =
     within !== undefined
       ? inOrderRange(rows, kind, filter, after).orderBy('work_sort').orderBy('id').limit(within)
       : road?.use === 'ids'
-        ? rows
+        ? // The rows the index named, as the query's table (its LIMIT keeps it apart): given as a
+          // condition beside the order's range, SQLite walks the range in order to spare the sort
+          // instead, across the whole closed part when the matches are its oldest rows.
+          rows
             .where(road.ids.length ? sql<SqlBool>`id in (${sql.join(road.ids)})` : sql<SqlBool>`1 = 0`)
             .limit(road.ids.length)
-        : plan && road?.use === 'index'
-          ? keptApart(rows.where(sql<SqlBool>`id in (select id from ${indexRows(plan)} as named)`), plan)
-          : undefined;
+        : undefined;
   // Over the named rows alone, the rule is the whole search (the ids are not sent twice).
   const inStretch =
-    plan && (road?.use === 'ids' || road?.use === 'index')
+    plan && road?.use === 'ids'
       ? { ...filter, searchPlans: { ...filter.searchPlans, [kind]: withRoad(plan, { use: 'scan' }) } }
       : filter;
   return narrowed(workColumns(db, kind, stretch), kind, inStretch, after)
     .orderBy('work_sort')
     .orderBy('id')
     .limit(limit);
-}
-
-/** A subquery neither database merges into the query around it: SQLite's LIMIT -1, PostgreSQL's OFFSET 0. */
-function keptApart<O>(query: SelectQueryBuilder<DB, SideTable, O>, plan: SearchPlan) {
-  return plan.database.dialect === 'sqlite' ? query.limit(-1) : query.offset(0);
 }
 
 /**
@@ -253,7 +246,6 @@ async function readSide<Columns extends 'positions' | 'all'>(
   const rows = await (plan
     ? readPlanned<WorkKey | WorkRow>(plan, limit, {
         read,
-        namedAsTable: true,
         reaches: async (n) => {
           // The stretch's own rows (inOrderRange), as side() walks them.
           const row = await inOrderRange(db.selectFrom(tableOf(kind)), kind, filter, after)
