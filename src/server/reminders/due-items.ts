@@ -157,7 +157,10 @@ export async function changedOverdueItems(db: Db, today: string, since: string):
       .selectFrom(table)
       .select(['id', 'due_date', 'assignee_id'])
       .where('updated_at', '>=', since)
-      .where('work_state', 'in', OPEN_STATES)
+      // As an expression: the changes are found off the updated_at index. Given the bare column,
+      // SQLite read every open item off the state's index instead, in a query the event loop
+      // waits for (2,000,000 items: 180 ms a side every 30 s, 0.3 ms off updated_at).
+      .where(sql<string>`(work_state || '')`, 'in', OPEN_STATES)
       .where('assignee_id', 'is not', null)
       .where('due_date', '<', today)
       .where(({ not, exists, selectFrom }) =>
