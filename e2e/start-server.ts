@@ -51,4 +51,7 @@ const cleanup = () => {
 };
 process.once('exit', cleanup);
 
-await import('../src/server/main');
+// The server as `npm start` runs it: built once (test:e2e builds it first, docs/decisions/035).
+// A path in a variable: the bundle is JavaScript without type declarations.
+const builtServer = '../dist/server/main.js';
+await import(builtServer);

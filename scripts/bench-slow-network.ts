@@ -448,7 +448,7 @@ function rawHead(urlPath: string, acceptEncoding: string, cookie?: string) {
 // ---------------------------------------------------------------------------------------
 
 function buildWebIfNeeded() {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web-if-needed.ts'], {
+  const result = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], {
     cwd: ROOT,
     stdio: ['ignore', process.stderr, 'inherit'],
   });
