@@ -401,6 +401,8 @@ let sqliteVersion: string | undefined;
 let withPostgres = false;
 for (const shape of shapes) {
   random = seededRandom(20261125);
+  // Each data set's own rows to write to.
+  idsOf.clear();
   const { targets, pgUrl } = values.keep
     ? await keptTargets(values.keep, `search_${shape}_${total}`)
     : await benchTargets();

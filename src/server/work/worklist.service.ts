@@ -206,6 +206,7 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
         const plan = plans[kind];
         const whole = shared[kind];
         if (!plan || !whole) continue;
+        // A part whose states the index is not asked for would ask what `whole` asked.
         const own = statesAsked(database.dialect, plan.list, plan.states)
           ? () => readCandidates(plan)
           : async () => null;
