@@ -117,8 +117,10 @@ async function putPostgres(dump: string, target: RestoreTarget) {
       for (const { name } of tables.rows) {
         await client.query(`drop table if exists "${schema}"."${name.replace(/"/g, '""')}" cascade`);
       }
-      // Search's function (migration 0017), which the dump creates again.
-      await client.query(`drop function if exists "${schema}".search_grams(text) cascade`);
+      // Search's function (migration 0017) and the kept counts' (0023), which the dump creates again.
+      for (const fn of ['search_grams(text)', 'tickets_count_change()', 'tasks_count_change()']) {
+        await client.query(`drop function if exists "${schema}".${fn} cascade`);
+      }
     } finally {
       await client.end();
     }

@@ -231,6 +231,25 @@ export interface ImportSourcesTable {
   imported_at: string;
 }
 
+/** Items of a kind in a state and status with an assignee (0: nobody): migration 0023. */
+export interface WorkCountsTable {
+  kind: string;
+  work_state: string;
+  status: string;
+  assignee: number;
+  n: number | string;
+}
+
+/** A +1/−1 to a count, appended by trigger with every write that moves an item (migration 0023). */
+export interface WorkCountChangesTable {
+  id: Generated<number>;
+  kind: string;
+  work_state: string;
+  status: string;
+  assignee: number;
+  n: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -246,4 +265,6 @@ export interface DB {
   tasks: TasksTable;
   push_subscriptions: PushSubscriptionsTable;
   import_sources: ImportSourcesTable;
+  work_counts: WorkCountsTable;
+  work_count_changes: WorkCountChangesTable;
 }

@@ -28,6 +28,7 @@ import {
   type WorkRow,
 } from './worklist.repository';
 import { countWork, type CountOptions } from './worklist-counts';
+import { keptCountsAnswer, readKeptCounts } from './kept-counts';
 import { toWorkItem } from './work-item-dto';
 
 const workCursor = (row: WorkRow) => encodeCursor([row.work_sort, row.kind_rank, row.id]);
@@ -162,12 +163,14 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
     },
 
     /**
-     * The number of items in each state under the list's other filters; while searching, up to
+     * The number of items in each state under the list's other filters: without a search, read off
+     * the counts the database keeps (kept-counts.ts) unless a dashboard facet narrows it; while searching, up to
      * SEARCH_COUNT_CAP + 1 («1000+») where counting every match would take long. `how` lets the
      * benchmark count in full for comparison (scripts/bench-counts.ts).
      */
     async counts(query: WorklistQuery, how: CountOptions = { cap: SEARCH_COUNT_CAP }) {
       const base = await baseFilter(query);
+      if (!isSearching(base.search) && keptCountsAnswer(base)) return readKeptCounts(database, base);
       return countWork(database.db, { ...base, searchPlans: searchPlans(base, WORK_STATES) }, how);
     },
   };

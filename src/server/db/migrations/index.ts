@@ -22,6 +22,7 @@ import { changeCountMigration } from './0019-change-count';
 import { searchByStateMigration } from './0020-search-by-state';
 import { searchPendingListsMigration } from './0021-search-pending-lists';
 import { phoneStartCoveredMigration } from './0022-phone-start-covered';
+import { workCountsMigration } from './0023-work-counts';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0020-search-by-state': searchByStateMigration(dialect),
     '0021-search-pending-lists': searchPendingListsMigration(dialect),
     '0022-phone-start-covered': phoneStartCoveredMigration(dialect),
+    '0023-work-counts': workCountsMigration(dialect),
   };
 }
