@@ -9,6 +9,8 @@ export interface LocalRecord {
   /** Null for a client since deleted here: nothing links to it, its name is still copied. */
   id: number | null;
   name: string;
+  /** A client's phone: its items search by it (their derived columns). */
+  phone?: string;
 }
 
 export type Ledger = Record<ImportKind, Map<string, LocalRecord>>;
@@ -25,13 +27,14 @@ export async function loadLedger(db: Kysely<DB>): Promise<Ledger> {
   const clients = await db
     .selectFrom('import_sources as s')
     .leftJoin('clients', 'clients.id', 's.local_id')
-    .select(['s.source_id', 's.local_id', 'clients.full_name', 'clients.deleted_at'])
+    .select(['s.source_id', 's.local_id', 'clients.full_name', 'clients.phone', 'clients.deleted_at'])
     .where('s.source_kind', '=', 'client')
     .execute();
   for (const row of clients) {
     ledger.client.set(row.source_id, {
       id: row.full_name === null || row.deleted_at !== null ? null : row.local_id,
       name: row.full_name ?? '',
+      phone: row.phone ?? '',
     });
   }
   const items = await db
@@ -45,26 +48,41 @@ export async function loadLedger(db: Kysely<DB>): Promise<Ledger> {
   return ledger;
 }
 
-/** Whether another run wrote this record meanwhile (read inside the record's transaction). */
-export async function isImported(db: Kysely<DB>, kind: ImportKind, sourceId: string): Promise<boolean> {
-  const row = await db
+/** Which of a batch's records another run wrote meanwhile (read inside the batch's transaction). */
+export async function importedOf(
+  db: Kysely<DB>,
+  batch: { kind: ImportKind; sourceId: string }[],
+): Promise<Set<string>> {
+  const kind = batch[0]?.kind;
+  if (kind === undefined) return new Set();
+  const rows = await db
     .selectFrom('import_sources')
-    .select('local_id')
+    .select('source_id')
     .where('source_kind', '=', kind)
-    .where('source_id', '=', sourceId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where(
+      'source_id',
+      'in',
+      batch.map(({ sourceId }) => sourceId),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.source_id));
 }
 
+/** The ledger entries of records written in this transaction. */
 export async function recordImported(
   db: Kysely<DB>,
-  kind: ImportKind,
-  sourceId: string,
-  localId: number,
-  now: string,
+  entries: { kind: ImportKind; sourceId: string; localId: number; now: string }[],
 ): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('import_sources')
-    .values({ source_kind: kind, source_id: sourceId, local_id: localId, imported_at: now })
+    .values(
+      entries.map((entry) => ({
+        source_kind: entry.kind,
+        source_id: entry.sourceId,
+        local_id: entry.localId,
+        imported_at: entry.now,
+      })),
+    )
     .execute();
 }

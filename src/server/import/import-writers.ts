@@ -1,16 +1,16 @@
-// Writing one imported record with everything that belongs to it, inside its transaction: the
-// row with its derived columns, its history, its files, its stage spans and its ledger entry.
+// Writing imported records with everything that belongs to them, inside their batch's transaction:
+// the rows with their derived columns, their history, files and stage spans.
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { newClientColumns } from '../clients/client-columns';
 import { hashPassword } from '../auth/password';
 import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import type { HistoryInsert } from '../history/history.repository';
 import { newStatusToken } from '../status-page/status-token';
-import { insertTicket } from '../tickets/tickets.repository';
-import { insertTask } from '../tasks/tasks.repository';
-import { refreshDerived } from '../work/derived-columns';
+import type { Database } from '../db/database';
+import { reserveIds } from '../db/reserve-ids';
+import { derivedColumns } from '../work/derived-columns';
 import { statusText } from '../tickets/ticket-history';
 import { readTaskStatus, TASK_STATUS_LABELS } from '../../domain/task-status';
 import type { Ledger, LocalRecord } from './import-ledger';
@@ -65,26 +65,27 @@ export async function writeUser(
   return { record: { id: row.id, name: user.displayName }, created: true };
 }
 
-export async function writeClient(trx: Kysely<DB>, client: LegacyClient): Promise<LocalRecord> {
-  const row = await trx
-    .insertInto('clients')
-    .values({
-      ...newClientColumns(client),
-      whatsapp_url: client.whatsappUrl,
-      created_by: null,
-      created_at: client.createdAt,
-      updated_at: client.updatedAt,
-      deleted_at: null,
-      deleted_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** Clients with their first history rows, in two statements (ids reserved first). */
+export async function writeClients(batch: BatchContext, clients: LegacyClient[]): Promise<LocalRecord[]> {
+  const { trx } = batch;
+  const ids = await reserveIds(trx, batch.dialect, 'clients', clients.length);
+  const rows = clients.map((client, i) => ({
+    id: ids[i] as number,
+    ...newClientColumns(client),
+    whatsapp_url: client.whatsappUrl,
+    created_by: null,
+    created_at: client.createdAt,
+    updated_at: client.updatedAt,
+    deleted_at: null,
+    deleted_by: null,
+  }));
+  await insertInChunks(trx, 'clients', rows);
   // Its first history row, as the app's clients have: added, when (the old tool kept no history of clients).
-  await trx
-    .insertInto('history')
-    .values({
+  await insertHistory(
+    trx,
+    clients.map((client, i) => ({
       item_kind: 'client',
-      item_id: row.id,
+      item_id: ids[i] as number,
       ts: client.createdAt,
       user_id: null,
       user_name: UNKNOWN_AUTHOR,
@@ -94,9 +95,9 @@ export async function writeClient(trx: Kysely<DB>, client: LegacyClient): Promis
       new_value: null,
       new_status: null,
       file_id: null,
-    })
-    .execute();
-  return { id: row.id, name: client.fullName };
+    })),
+  );
+  return rows.map((row) => ({ id: row.id, name: row.full_name, phone: row.phone }));
 }
 
 /** History rows oldest first (their ids give the order), an upload row pointing at its file. */
@@ -145,21 +146,31 @@ function historyRows(
   });
 }
 
-async function insertHistory(trx: Kysely<DB>, rows: HistoryInsert[]) {
-  // Batches within SQLite's limit on bound values in one statement.
-  for (let start = 0; start < rows.length; start += 500) {
+/** Rows per insert: within SQLite's limit on bound values in one statement (32,766). */
+const ROWS_PER_INSERT = 500;
+
+async function insertInChunks<T extends 'clients' | 'tickets' | 'tasks' | 'history' | 'stage_spans'>(
+  trx: Kysely<DB>,
+  table: T,
+  rows: Insertable<DB[T]>[],
+) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     await trx
-      .insertInto('history')
-      .values(rows.slice(start, start + 500))
+      .insertInto(table)
+      // Kysely's values() cannot name one table's rows through the generic T.
+      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
       .execute();
   }
 }
 
-interface ItemContext {
+const insertHistory = (trx: Kysely<DB>, rows: HistoryInsert[]) => insertInChunks(trx, 'history', rows);
+
+/** A batch's transaction and what its records refer to. */
+export interface BatchContext {
   trx: Kysely<DB>;
+  dialect: Database['dialect'];
   ledger: Ledger;
   store: FileStore;
-  files: PreparedFile[];
   /** Keys moved into the store, removed by the caller if the transaction does not commit. */
   written: string[];
 }
@@ -169,29 +180,14 @@ function parties(ledger: Ledger, item: LegacyTicket | LegacyTask) {
   const assignee = person(ledger, item.assigneeId, item.assigneeName);
   const creator = person(ledger, item.createdBy);
   return {
-    client: { id: client?.id ?? null, name: item.clientName || client?.name || '' },
+    client: {
+      id: client?.id ?? null,
+      name: item.clientName || client?.name || '',
+      phone: client?.phone ?? '',
+    },
     assignee,
     creator,
   };
-}
-
-/** After the row: its derived columns, its files, then its history (upload rows linked to their files). */
-async function completeItem(
-  ctx: ItemContext,
-  kind: 'ticket' | 'task',
-  id: number,
-  item: LegacyTicket | LegacyTask,
-): Promise<void> {
-  await refreshDerived(ctx.trx, kind, id);
-  const placed = await placeFiles(
-    ctx.trx,
-    ctx.store,
-    ctx.files,
-    { ...(kind === 'ticket' ? { ticketId: id } : { taskId: id }), createdAt: item.createdAt },
-    (uid) => person(ctx.ledger, uid),
-    ctx.written,
-  );
-  await insertHistory(ctx.trx, historyRows(kind, id, withCreation(item), ctx.ledger, placed));
 }
 
 /**
@@ -213,66 +209,84 @@ function withCreation(item: LegacyTicket | LegacyTask): LegacyHistoryEntry[] {
   ];
 }
 
-export async function writeTicket(ctx: ItemContext, ticket: LegacyTicket): Promise<LocalRecord> {
-  const { trx, ledger } = ctx;
-  const { client, assignee, creator } = parties(ledger, ticket);
-  const id = await insertTicket(trx, {
-    title: ticket.title,
-    description: ticket.description,
-    repair_summary: ticket.repairSummary,
-    due_date: ticket.dueDate,
+/** A ticket's or task's row whole, its derived columns included: one insert, no update after. */
+function itemRow(ledger: Ledger, kind: 'ticket' | 'task', id: number, item: LegacyTicket | LegacyTask) {
+  const { client, assignee, creator } = parties(ledger, item);
+  const common = {
+    id,
+    title: item.title,
+    description: item.description,
+    due_date: item.dueDate,
+    status: item.status,
+    assignee_id: assignee.id,
+    assignee_name: assignee.name,
     client_id: client.id,
     client_name: client.name,
-    status: ticket.status,
+    delivery_provider: item.deliveryProvider,
+    created_by: creator.id,
+    created_by_name: creator.name,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+    closed_at: item.closedAt,
+    deleted_at: null,
+    deleted_by: null,
+    ...derivedColumns(kind, id, {
+      title: item.title,
+      status: item.status,
+      due_date: item.dueDate,
+      created_at: item.createdAt,
+      closed_at: item.closedAt,
+      client_name: client.name,
+      assignee_name: assignee.name,
+      client_phone: client.phone,
+      deleted_at: null,
+    }),
+  };
+  if (kind === 'task') return common;
+  const ticket = item as LegacyTicket;
+  return {
+    ...common,
+    repair_summary: ticket.repairSummary,
     status_since: statusSinceOf(ticket),
     intake: 'pvz',
     status_token: newStatusToken(),
-    assignee_id: assignee.id,
-    assignee_name: assignee.name,
-    delivery_provider: ticket.deliveryProvider,
     return_provider: ticket.returnProvider,
-    created_by: creator.id,
-    created_by_name: creator.name,
-    created_at: ticket.createdAt,
-    updated_at: ticket.updatedAt,
-    closed_at: ticket.closedAt,
-    search_text: '',
-    deleted_at: null,
-    deleted_by: null,
-  });
-  await completeItem(ctx, 'ticket', id, ticket);
-  const spans = stageSpansOf(ticket);
-  if (spans.length > 0) {
-    await trx
-      .insertInto('stage_spans')
-      .values(spans.map((span) => ({ ticket_id: id, ...span })))
-      .execute();
-  }
-  return { id, name: ticket.title };
+  };
 }
 
-export async function writeTask(ctx: ItemContext, task: LegacyTask): Promise<LocalRecord> {
-  const { trx, ledger } = ctx;
-  const { client, assignee, creator } = parties(ledger, task);
-  const id = await insertTask(trx, {
-    title: task.title,
-    description: task.description,
-    due_date: task.dueDate,
-    status: task.status,
-    assignee_id: assignee.id,
-    assignee_name: assignee.name,
-    client_id: client.id,
-    client_name: client.name,
-    delivery_provider: task.deliveryProvider,
-    created_by: creator.id,
-    created_by_name: creator.name,
-    created_at: task.createdAt,
-    updated_at: task.updatedAt,
-    closed_at: task.closedAt,
-    search_text: '',
-    deleted_at: null,
-    deleted_by: null,
-  });
-  await completeItem(ctx, 'task', id, task);
-  return { id, name: task.title };
+/**
+ * Tickets or tasks of one batch, each with its files and history: the rows in one statement (ids
+ * reserved first, so that each record's history, files and ledger entry name its row), their
+ * history in another, each item's files as it is placed.
+ */
+export async function writeItems(
+  batch: BatchContext,
+  kind: 'ticket' | 'task',
+  items: { record: LegacyTicket | LegacyTask; files: PreparedFile[] }[],
+): Promise<LocalRecord[]> {
+  const { trx, ledger } = batch;
+  const ids = await reserveIds(trx, batch.dialect, kind === 'ticket' ? 'tickets' : 'tasks', items.length);
+  const rows = items.map(({ record }, i) => itemRow(ledger, kind, ids[i] as number, record));
+  if (kind === 'ticket') await insertInChunks(trx, 'tickets', rows as Insertable<DB['tickets']>[]);
+  else await insertInChunks(trx, 'tasks', rows);
+  const history: HistoryInsert[] = [];
+  const spans: Insertable<DB['stage_spans']>[] = [];
+  for (const [i, { record, files }] of items.entries()) {
+    const id = ids[i] as number;
+    const placed = await placeFiles(
+      trx,
+      batch.store,
+      files,
+      { ...(kind === 'ticket' ? { ticketId: id } : { taskId: id }), createdAt: record.createdAt },
+      (uid) => person(ledger, uid),
+      batch.written,
+    );
+    history.push(...historyRows(kind, id, withCreation(record), ledger, placed));
+    if (kind === 'ticket') {
+      for (const span of stageSpansOf(record as LegacyTicket)) spans.push({ ticket_id: id, ...span });
+    }
+  }
+  await insertHistory(trx, history);
+  await insertInChunks(trx, 'stage_spans', spans);
+  return items.map(({ record }, i) => ({ id: ids[i] as number, name: record.title }));
 }

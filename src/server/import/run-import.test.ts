@@ -11,6 +11,7 @@ import type { ImportKind } from './legacy-export';
 import { formatImportReport } from './import-report';
 import { newUserLinks } from './new-user-links';
 import { runImport, type ImportReport } from './run-import';
+import { refreshDerived } from '../work/derived-columns';
 import { makeSampleExport, type SampleExport } from './sample-export';
 
 // Issue 21: the previous system's export comes in whole — legacy values as they were, history,
@@ -331,6 +332,27 @@ describeEachDatabase('import from the previous system', (ctx) => {
     ).length;
     // The duplicate of the first ticket is not imported; it is not closed either.
     expect(JSON.stringify(counts)).toContain(`"closed":${closedTasks + closedTickets}`);
+  });
+
+  it('writes each item whole: its search, state and order columns as the app derives them', async () => {
+    const derived = ['search_text', 'client_phone_digits', 'work_state', 'work_sort'] as const;
+    for (const [kind, table] of [
+      ['ticket', 'tickets'],
+      ['task', 'tasks'],
+    ] as const) {
+      const read = () =>
+        ctx.database.db
+          .selectFrom(table)
+          .select(['id', ...derived])
+          .orderBy('id')
+          .execute();
+      const imported = await read();
+      expect(imported.length).toBeGreaterThan(10);
+      // Some items carry their client's phone: search by it finds them.
+      expect(imported.some((row) => row.client_phone_digits !== '')).toBe(true);
+      for (const row of imported) await refreshDerived(ctx.database.db, kind, row.id);
+      expect(await read()).toEqual(imported);
+    }
   });
 
   it('a run cut off part-way goes on where it stopped and ends with what one run makes', async () => {

@@ -1,21 +1,19 @@
 // `npm run import` (issue 21): brings the previous system's export in, people first, then
-// clients, tickets and tasks, each record in a transaction of its own with its history, files
-// and ledger entry. What the ledger lists is skipped, so a second run adds nothing and a run
+// clients, tickets and tasks, each record with its history, files and ledger entry in the
+// transaction of a short batch (BATCH_MS). What the ledger lists is skipped, so a second run adds nothing and a run
 // cut off part-way goes on where it stopped. A bad record is listed with its reason and the
 // rest go on; the database failing stops the run (it would fail every record alike).
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { systemClock, type Clock, isoNow } from '../clock';
 import { afterBulkChange } from '../db/analyze';
 import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { openFileStore } from '../files/open-file-store';
 import type { Config } from '../config';
 import { createWorkRules } from '../settings/work-rules';
 import { discardPrepared, prepareFiles, type PreparedFile } from './import-files';
-import { isImported, loadLedger, recordImported, type Ledger, type LocalRecord } from './import-ledger';
-import { writeClient, writeTask, writeTicket, writeUser } from './import-writers';
+import { importedOf, loadLedger, recordImported, type Ledger, type LocalRecord } from './import-ledger';
+import { writeClients, writeItems, writeUser, type BatchContext } from './import-writers';
 import { IMPORT_KINDS, readLegacyExport, type ImportKind, type LegacyDocument } from './legacy-export';
 import {
   readLegacyClient,
@@ -75,6 +73,30 @@ export interface ImportReport {
 }
 
 type Legacy = LegacyUser | LegacyClient | LegacyTicket | LegacyTask;
+
+/** A record read and checked, waiting for its batch's transaction. */
+interface Pending {
+  kind: ImportKind;
+  sourceId: string;
+  ref: string;
+  record: Legacy;
+  files: PreparedFile[];
+  warnings: string[];
+}
+
+interface Written {
+  local: LocalRecord;
+  createdUser?: boolean;
+}
+
+/**
+ * Records are written in batches: with `synchronous = FULL`, each SQLite commit waits for the disk,
+ * which a transaction a record made the import's dearest part. A batch ends after BATCH_MS of
+ * work or BATCH_RECORDS records, whichever first: a server beside the import waits at most that
+ * long for the write lock.
+ */
+const BATCH_MS = 25;
+const BATCH_RECORDS = 100;
 
 const READERS: Record<ImportKind, (data: unknown, ctx: ReadContext) => Legacy> = {
   user: readLegacyUser,
@@ -139,11 +161,27 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 
   for (const kind of IMPORT_KINDS) {
     const seen = new Set<string>();
+    let batch: Pending[] = [];
+    let batchStarted = 0;
+    // Documents read since the last write: the batch's and those settled without one.
+    let waiting = 0;
     for (const doc of exported[kind]) {
-      await importOne(kind, doc, seen);
-      done += 1;
+      const pending = await prepareOne(kind, doc, seen);
+      waiting += 1;
+      if (pending) {
+        if (batch.length === 0) batchStarted = performance.now();
+        batch.push(pending);
+      }
+      const full = batch.length >= BATCH_RECORDS || performance.now() - batchStarted >= BATCH_MS;
+      if (batch.length > 0 && !full) continue;
+      if (batch.length > 0) await writeBatch(batch);
+      batch = [];
+      done += waiting;
+      waiting = 0;
       options.onProgress?.(done, total);
     }
+    if (batch.length > 0) await writeBatch(batch);
+    if (waiting > 0) options.onProgress?.((done += waiting), total);
   }
   const admin = await db
     .selectFrom('users')
@@ -157,19 +195,28 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   }
   return report;
 
-  async function importOne(kind: ImportKind, doc: LegacyDocument, seen: Set<string>) {
+  /**
+   * A record read and checked, its files prepared: what remains is writing it. Refused, already
+   * imported and dry-run records are settled here and give null.
+   */
+  async function prepareOne(
+    kind: ImportKind,
+    doc: LegacyDocument,
+    seen: Set<string>,
+  ): Promise<Pending | null> {
     const totals = report.totals[kind];
     const ref = doc.sourceId ?? `№${doc.position}`;
     const refuse = (reason: string) => {
       totals.refused += 1;
       report.problems.push({ kind, ref, reason, imported: false });
+      return null;
     };
     if (!doc.sourceId) return refuse('нет id');
     if (seen.has(doc.sourceId)) return refuse('id повторяется в выгрузке — перенесена первая запись с ним');
     seen.add(doc.sourceId);
     if (ledger[kind].has(doc.sourceId)) {
       totals.already += 1;
-      return;
+      return null;
     }
     const warnings: string[] = [];
     let record: Legacy;
@@ -189,51 +236,67 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       files = await prepareFiles(groups, { filesDir: options.filesDir, store, warnings });
       report.files.missing += warnings.length - before;
     }
-    const warn = () => {
-      for (const reason of warnings) report.problems.push({ kind, ref, reason, imported: true });
-    };
+    const pending = { kind, sourceId: doc.sourceId, ref, record, files, warnings };
+    if (store) return pending;
+    if (kind === 'user') await foreseeUser(record as LegacyUser);
+    // Later records' references to it resolve, as they will in the real run.
+    if (kind === 'user' || kind === 'client') ledger[kind].set(doc.sourceId, { id: null, name: '' });
+    settle(pending, { local: { id: null, name: '' } });
+    return null;
+  }
 
-    if (!store) {
-      if (kind === 'user') await foreseeUser(record as LegacyUser);
-      totals.added += 1;
-      report.files.added += files.length;
-      // Later records' references to it resolve, as they will in the real run.
-      if (kind === 'user' || kind === 'client') ledger[kind].set(doc.sourceId, { id: null, name: '' });
-      warn();
-      return;
-    }
-
+  /**
+   * Records written in one transaction with their ledger entries: all of them or none, so a run
+   * cut off part-way leaves whole records and goes on after the last batch that committed.
+   */
+  async function writeBatch(batch: Pending[]) {
     const written: string[] = [];
-    let outcome: { local: LocalRecord; createdUser?: boolean } | null;
+    let outcomes: (Written | null)[];
     try {
-      outcome = await options.database.db.transaction().execute(async (trx) => {
-        if (await isImported(trx, kind, doc.sourceId as string)) return null;
-        const result = await write(trx, kind, record, { files, written });
-        if (result.local.id !== null) {
-          await recordImported(trx, kind, doc.sourceId as string, result.local.id, isoNow(clock));
-        }
-        return result;
+      outcomes = await db.transaction().execute(async (trx) => {
+        // Another run may have taken some meanwhile.
+        const taken = await importedOf(trx, batch);
+        const fresh = batch.filter(({ sourceId }) => !taken.has(sourceId));
+        const results = await write(
+          { trx, dialect: options.database.dialect, ledger, store: store as FileStore, written },
+          fresh,
+        );
+        const now = isoNow(clock);
+        await recordImported(
+          trx,
+          fresh.flatMap(({ kind, sourceId }, i) => {
+            const id = results[i]?.local.id;
+            return id == null ? [] : [{ kind, sourceId, localId: id, now }];
+          }),
+        );
+        const byId = new Map(fresh.map(({ sourceId }, i) => [sourceId, results[i] as Written]));
+        return batch.map(({ sourceId }) => byId.get(sourceId) ?? null);
       });
     } catch (error) {
-      await Promise.all(written.map((key) => store.remove(key).catch(() => undefined)));
+      await Promise.all(written.map((key) => (store as FileStore).remove(key).catch(() => undefined)));
       throw error;
     } finally {
-      discardPrepared(files);
+      for (const { files } of batch) discardPrepared(files);
     }
-    if (!outcome) {
-      // Another run took it meanwhile.
-      totals.already += 1;
-      return;
-    }
-    ledger[kind].set(doc.sourceId, outcome.local);
-    totals.added += 1;
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i];
+      // Null: another run took it meanwhile.
+      if (outcome) settle(pending, outcome);
+      else report.totals[pending.kind].already += 1;
+    });
+  }
+
+  /** A record written (or, in a dry run, that would be): counted, linked, its warnings listed. */
+  function settle({ kind, sourceId, ref, record, files, warnings }: Pending, outcome: Written) {
+    if (outcome.local.id !== null) ledger[kind].set(sourceId, outcome.local);
+    report.totals[kind].added += 1;
     report.files.added += files.length;
-    if (kind === 'user') {
+    if (kind === 'user' && store) {
       const { email } = record as LegacyUser;
       if (outcome.createdUser) report.newUsers.push({ id: outcome.local.id as number, email });
       else report.matchedUsers.push(email);
     }
-    warn();
+    for (const reason of warnings) report.problems.push({ kind, ref, reason, imported: true });
   }
 
   /** In a dry run: whether the person would be linked to an account here, or added (as an admin?). */
@@ -247,19 +310,29 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     else if (user.role === 'admin') adminsToAdd += 1;
   }
 
-  async function write(
-    trx: Kysely<DB>,
-    kind: ImportKind,
-    record: Legacy,
-    parts: { files: PreparedFile[]; written: string[] },
-  ): Promise<{ local: LocalRecord; createdUser?: boolean }> {
+  /** One batch's records (all of one kind) written: people one by one, the others together. */
+  async function write(batch: BatchContext, records: Pending[]): Promise<Written[]> {
+    const kind = records[0]?.kind;
+    if (kind === undefined) return [];
     if (kind === 'user') {
-      const { record: local, created } = await writeUser(trx, record as LegacyUser);
-      return { local, createdUser: created };
+      const results: Written[] = [];
+      for (const { record } of records) {
+        const { record: local, created } = await writeUser(batch.trx, record as LegacyUser);
+        results.push({ local, createdUser: created });
+      }
+      return results;
     }
-    if (kind === 'client') return { local: await writeClient(trx, record as LegacyClient) };
-    const ctx = { trx, ledger, store: store as FileStore, ...parts };
-    if (kind === 'ticket') return { local: await writeTicket(ctx, record as LegacyTicket) };
-    return { local: await writeTask(ctx, record as LegacyTask) };
+    const locals =
+      kind === 'client'
+        ? await writeClients(
+            batch,
+            records.map(({ record }) => record as LegacyClient),
+          )
+        : await writeItems(
+            batch,
+            kind,
+            records.map(({ record, files }) => ({ record: record as LegacyTicket | LegacyTask, files })),
+          );
+    return locals.map((local) => ({ local }));
   }
 }
