@@ -24,7 +24,7 @@ const { values } = parseArgs({
     tickets: { type: 'string', default: '100000' },
     tasks: { type: 'string', default: '100000' },
     clients: { type: 'string', default: '20000' },
-    runs: { type: 'string', default: '9' },
+    runs: { type: 'string', default: '11' },
     // The page's main thread under V8's profiler during the last load (slower): where its time goes.
     profile: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -221,7 +221,7 @@ try {
       `Host speed reference (scripts/lib/bench-kit.ts hostSpeedMs, a fixed JavaScript workload in Node): ${hostSpeed.toFixed(0)} ms.`,
     '',
     `- **Cold first row** (${RUNS} loads, each in a newly started browser, signed in, \`/app/work\`; navigation start to the first frame with a row): ` +
-      `median **${percentile(firstRow, 50).toFixed(0)} ms**, fastest ${firstRow[0]!.toFixed(0)} ms, worst ${firstRow.at(-1)!.toFixed(0)} ms — target ≤ 1000 ms. ` +
+      `median **${percentile(firstRow, 50).toFixed(0)} ms**, worst **${firstRow.at(-1)!.toFixed(0)} ms** — targets: median ≤ 1000 ms, worst ≤ 1500 ms (issue 47). ` +
       `Worklist pages asked for per load: ${[...new Set(worklistAsks)].join(' or ')}. Medians on the way: ` +
       Object.entries(phases)
         .map(
