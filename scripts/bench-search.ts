@@ -173,6 +173,16 @@ async function benchTarget(
       measure: 'Worklist, first page (no search)',
       open: await timeRequests(base, cookie, ['/api/work']),
     });
+    // Issue 47: the counts beside the states at every open, whatever the archive's size.
+    rows.push({
+      measure: 'State counts (no search): all, a type, one person, nobody',
+      open: await timeRequests(base, cookie, [
+        '/api/work/counts',
+        '/api/work/counts?type=tickets',
+        '/api/work/counts?assignee=2',
+        '/api/work/counts?type=tasks&assignee=none',
+      ]),
+    });
     for (const [name, list] of Object.entries(sets)) {
       log(`[${target.name}] ${name}…`);
       rows.push({

@@ -67,6 +67,21 @@ describe.runIf(testDialects().includes('postgres'))('PostgreSQL connection pool'
     }
   });
 
+  it('keeps its own settings when the URL brings options of its own (a search path)', async () => {
+    test = await createTestDatabase('postgres');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${test.database.schema}`);
+    const database = openDatabase(url.toString());
+    try {
+      const { rows } = await sql<{ path: string; jit: string; workers: string }>`
+        select current_setting('search_path') as path, current_setting('jit') as jit,
+          current_setting('max_parallel_workers_per_gather') as workers`.execute(database.db);
+      expect(rows[0]).toEqual({ path: test.database.schema, jit: 'off', workers: '0' });
+    } finally {
+      await database.destroy();
+    }
+  });
+
   it('keeps idle connections for minutes, not pg’s ten seconds', () => {
     expect(POOL_IDLE_MS).toBeGreaterThanOrEqual(60_000);
   });

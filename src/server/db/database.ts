@@ -85,12 +85,18 @@ export const POOL_IDLE_MS = 5 * 60_000;
 function openPostgres(connectionString: string, schema?: string): Database {
   // jit=off: our queries are short; JIT compiling one that the planner costs high (a search over
   // a big table) takes longer than the query itself (docs/search.md).
+  // The URL's own `options` (a search path, say) would replace ours: pg takes the URL's over the
+  // config's. Both are kept, the URL's after ours, so that it may still set any of them itself.
+  const url = new URL(connectionString);
+  const urlOptions = url.searchParams.get('options');
+  url.searchParams.delete('options');
   const pool = new pg.Pool({
-    connectionString,
+    connectionString: url.toString(),
     max: 10,
     idleTimeoutMillis: POOL_IDLE_MS,
     options: [
       '-c jit=off -c max_parallel_workers_per_gather=0',
+      ...(urlOptions ? [urlOptions] : []),
       ...(schema ? [`-c search_path=${schema}`] : []),
     ].join(' '),
   });
