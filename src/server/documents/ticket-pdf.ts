@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { printedValue, printsWide, type TicketDocument } from '../../domain/ticket-documents';
-import { PDF_FONTS } from './pdf-fonts';
+import { pdfFonts } from './pdf-fonts';
 import { qrMatrix } from './qr-code';
 
 // Draws a TicketDocument (src/domain/ticket-documents.ts) as a PDF with pdfkit: A4 for the
@@ -22,10 +22,12 @@ export interface PdfInput {
 export function renderTicketPdf(input: PdfInput): Promise<Buffer> {
   const { document } = input;
   const label = document.kind === 'label';
+  // pdfkit takes a parsed fontkit font wherever it takes a font's path; its types name only the path.
+  const fonts = pdfFonts() as unknown as Record<'regular' | 'bold', string>;
   const doc = new PDFDocument({
     size: label ? [58 * MM, 40 * MM] : 'A4',
     margin: label ? 3 * MM : A4_MARGIN,
-    font: PDF_FONTS.regular,
+    font: fonts.regular,
     lang: 'ru-RU',
     displayTitle: true,
     info: {
@@ -36,8 +38,8 @@ export function renderTicketPdf(input: PdfInput): Promise<Buffer> {
       ModDate: input.createdAt,
     },
   });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
