@@ -4,7 +4,8 @@ import { parseSearchQuery } from '../../domain/search-text';
 import type { WorkKind } from '../../domain/worklist';
 import { insertItems, type RawItem } from '../test/insert-items';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
-import { FOLD_AFTER, foldCounts, readKeptCounts, type KeptFilter } from './kept-counts';
+import { foldCounts } from '../db/fold-work-counts';
+import { FOLD_AFTER, readKeptCounts, type KeptFilter } from './kept-counts';
 import { countWork } from './worklist-counts';
 
 /** A small deterministic generator (mulberry32): the same operations on every run. */
