@@ -1,5 +1,6 @@
 // Keeps N keep-alive connections busy with one GET each, the next sent as soon as the last answer
-// is read, spread over one or more server processes (bench:throughput, bench:instances).
+// is read, spread over one or more server processes (bench:throughput, bench:instances), or a
+// mix of requests taken in turn (bench:mix).
 import http from 'node:http';
 import { cpuSeconds, percentile } from './bench-kit';
 
@@ -7,6 +8,7 @@ export interface BusyResult {
   perSecond: number;
   p50: number;
   p95: number;
+  p99: number;
   errors: number;
   /** Server CPU (all the processes) per answered request, ms. */
   cpuMs: number;
@@ -19,6 +21,7 @@ export async function keepBusy({
   connections,
   seconds,
   path = '/api/work',
+  paths = [path],
 }: {
   /** Connection i goes to ports[i % ports.length]. */
   ports: readonly number[];
@@ -27,12 +30,14 @@ export async function keepBusy({
   connections: number;
   seconds: number;
   path?: string;
+  /** A mix: each connection asks for these in turn, starting at its own place in the list. */
+  paths?: readonly string[];
 }): Promise<BusyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
   const ends = Date.now() + seconds * 1000;
-  const once = (port: number) =>
+  const once = (port: number, path: string) =>
     new Promise<void>((resolve) => {
       const started = performance.now();
       http
@@ -64,7 +69,7 @@ export async function keepBusy({
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const port = ports[i % ports.length]!;
-      while (Date.now() < ends) await once(port);
+      for (let n = i; Date.now() < ends; n += 1) await once(port, paths[n % paths.length]!);
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
@@ -75,6 +80,7 @@ export async function keepBusy({
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
     errors,
     cpuMs,
   };

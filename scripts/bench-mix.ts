@@ -1,0 +1,252 @@
+// `npm run bench:mix -- [--connections 50] [--seconds 20] [--out docs/benchmarks.md]`: a shop's
+// day on one server (issue 47): 50 keep-alive connections asking for a realistic mix of reads
+// (first pages, «Мои», counts, searches, cards, Закрытые, clients) at 200,000 items — alone, then
+// while a full CSV export, receipts, a backup and an import run beside them. Reports requests/s,
+// p50/p99, the server's event-loop delay (p99, worst; Node's own histogram, preloaded with
+// scripts/lib/loop-lag.mjs) and its memory. SQLite, and PostgreSQL when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set; a fresh seed each.
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeSampleExport } from '../src/server/import/sample-export';
+import { hostSpeedMs, memoryMb, signIn, writeSection } from './lib/bench-kit';
+import { benchTargets, type BenchTarget } from './lib/bench-targets';
+import { keepBusy, type BusyResult } from './lib/keep-busy';
+import { SEED_PASSWORD, seedEmails } from './lib/seed-data';
+import { seededServer } from './lib/seeded-server';
+
+const { values } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    out: { type: 'string' },
+  },
+});
+const CONNECTIONS = Number(values.connections);
+const SECONDS = Number(values.seconds);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000 };
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-mix-'));
+const lagFile = path.join(work, 'lag.json');
+// The server inherits the environment: its preloaded probe writes here.
+process.env.LOOP_LAG_FILE = lagFile;
+
+const importExport = path.join(work, 'export.json');
+fs.writeFileSync(
+  importExport,
+  JSON.stringify(
+    makeSampleExport(47, { users: 6, clients: 1000, tickets: 2000, tasks: 1000 }, path.join(work, 'files'))
+      .json,
+  ),
+);
+
+interface Lag {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Starts the probe's histogram afresh and returns a reader of it. */
+async function lagFromNow(): Promise<() => Lag> {
+  fs.rmSync(lagFile, { force: true });
+  while (!fs.existsSync(lagFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+  return () => JSON.parse(fs.readFileSync(lagFile, 'utf8')) as Lag;
+}
+
+/** The mix, twenty requests a round, each connection starting at its own place in it. */
+async function mixPaths(target: BenchTarget): Promise<string[]> {
+  const { db } = target.database;
+  const tickets = await db
+    .selectFrom('tickets')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .limit(50)
+    .execute();
+  const clients = await db.selectFrom('clients').select('full_name').orderBy('id').limit(40).execute();
+  const surnames = [...new Set(clients.map((c) => c.full_name.split(' ')[0]!.toLowerCase()))].slice(0, 6);
+  const q = (text: string) => encodeURIComponent(text);
+  const paths: string[] = [];
+  for (let round = 0; round < 6; round += 1) {
+    const surname = surnames[round % surnames.length]!;
+    const ticket = tickets[(round * 7) % tickets.length]!.id;
+    paths.push(
+      ...Array.from({ length: 8 }, () => '/api/work'),
+      '/api/work/counts',
+      '/api/work/counts',
+      '/api/work/counts?assignee=2',
+      '/api/work?assignee=2',
+      '/api/work?assignee=2',
+      `/api/work?q=${q(surname)}`,
+      `/api/work/counts?q=${q(surname)}`,
+      `/api/work?q=${q(surname)}&states=new,in_progress,closed`,
+      `/api/tickets/${ticket}`,
+      `/api/tickets/${tickets[(round * 7 + 3) % tickets.length]!.id}`,
+      '/api/work?states=closed',
+      `/api/clients?q=${q(surname)}`,
+    );
+  }
+  return paths;
+}
+
+/** What runs beside the mix until `until` says stop: export, receipts, one backup, one import. */
+function besideTheMix(
+  base: string,
+  cookie: string,
+  adminCookie: string,
+  target: BenchTarget,
+  ticketIds: number[],
+) {
+  let running = true;
+  const done = { exports: 0, receipts: 0, backup: 'not started', imported: 'not started' };
+  const exports = (async () => {
+    while (running) {
+      const answer = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
+        headers: { cookie },
+      });
+      await answer.arrayBuffer();
+      if (answer.ok) done.exports += 1;
+    }
+  })();
+  const receipts = (async () => {
+    for (let i = 0; running; i += 1) {
+      const id = ticketIds[i % ticketIds.length]!;
+      const answer = await fetch(`${base}/api/tickets/${id}/documents/receipt/pdf`, { headers: { cookie } });
+      await answer.arrayBuffer();
+      if (answer.ok) done.receipts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const backup = (async () => {
+    const answer = await fetch(`${base}/api/backups`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'x-requested-with': 'fetch' },
+    });
+    done.backup = answer.ok ? 'started' : `refused ${answer.status}`;
+  })();
+  const imported = new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', importExport], {
+      env: { ...process.env, DATABASE_URL: target.databaseUrl, DATA_DIR: path.join(work, 'import-data') },
+      stdio: 'ignore',
+    });
+    child.once('exit', (code) => {
+      done.imported = code === 0 ? 'done' : `ended with ${code}`;
+      resolve();
+    });
+  });
+  return {
+    done,
+    stop: async () => {
+      running = false;
+      await Promise.all([exports, receipts, backup, imported]);
+    },
+  };
+}
+
+interface Phase {
+  name: string;
+  busy: BusyResult;
+  lag: Lag;
+  rssPeak: number;
+}
+
+async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> {
+  const { server, base, cookie } = await seededServer(target, port, sizes, [
+    '--import',
+    './scripts/lib/loop-lag.mjs',
+  ]);
+  const phases: Phase[] = [];
+  try {
+    const adminCookie = await signIn(base, seedEmails[0]!, SEED_PASSWORD);
+    const paths = await mixPaths(target);
+    const ticketIds = (
+      await target.database.db
+        .selectFrom('tickets')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .limit(300)
+        .execute()
+    ).map((row) => row.id);
+    const busy = () =>
+      keepBusy({
+        ports: [port],
+        pids: [server.pid!],
+        cookie,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        paths,
+      });
+    // Warm: the first requests compile the query paths.
+    await keepBusy({
+      ports: [port],
+      pids: [server.pid!],
+      cookie,
+      connections: CONNECTIONS,
+      seconds: 5,
+      paths,
+    });
+    for (const name of ['the mix alone', 'the mix beside an export, receipts, a backup and an import']) {
+      log(`[${target.name}] ${name}…`);
+      const beside =
+        name === 'the mix alone' ? null : besideTheMix(base, cookie, adminCookie, target, ticketIds);
+      let rssPeak = 0;
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid!).rss)), 100);
+      const lag = await lagFromNow();
+      const result = await busy();
+      const phaseLag = lag();
+      clearInterval(sampler);
+      if (beside) {
+        await beside.stop();
+        log(`[${target.name}] beside: ${JSON.stringify(beside.done)}`);
+      }
+      phases.push({
+        name: beside ? `${name} (${beside.done.exports} exports, ${beside.done.receipts} receipts)` : name,
+        busy: result,
+        lag: phaseLag,
+        rssPeak,
+      });
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await target.database.destroy();
+    await target.cleanup();
+  }
+  return phases;
+}
+
+const { targets } = await benchTargets();
+const rows: string[] = [];
+const loadBefore = os.loadavg()[0]!;
+for (const [t, target] of targets.entries()) {
+  for (const phase of await benchTarget(target, 3350 + t)) {
+    const { busy, lag } = phase;
+    rows.push(
+      `| ${target.name} | ${phase.name} | ${busy.perSecond.toFixed(0)} | ${busy.p50.toFixed(1)} ms | ${busy.p99.toFixed(1)} ms | ` +
+        `${lag.p99.toFixed(1)} ms | ${lag.max.toFixed(1)} ms | ${phase.rssPeak.toFixed(0)} MB | ${busy.errors} |`,
+    );
+  }
+}
+fs.rmSync(work, { recursive: true, force: true });
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+const report = [
+  `\`npm run bench:mix -- ${process.argv.slice(2).join(' ')}\` on ${commit}, ` +
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `Node ${process.version}, load average ${loadBefore.toFixed(1)} before, host speed reference ${hostSpeedMs().toFixed(0)} ms. ` +
+    `100,000 tickets, 100,000 tasks, 20,000 clients (\`npm run seed\` data), a fresh seed each database. ${CONNECTIONS} keep-alive ` +
+    `connections from one client process on the same cores, each asking for the next of a mix as soon as the last answer is read, ` +
+    `for ${SECONDS} s after 5 s not counted: in twenty requests 8 first pages, 3 counts, 2 «Мои», a surname searched (list, counts, ` +
+    'with Закрытые), 2 ticket cards, Закрытые, a client search. Beside it: a CSV of every item downloaded again and again, a receipt ' +
+    'every 100 ms, a backup asked for once, and `npm run import` of 4,006 records into the same database. Event-loop delay: the ' +
+    "server's `monitorEventLoopDelay` over the phase.",
+  '',
+  '| Database | Phase | Requests/s | p50 | p99 | Event-loop delay p99 | worst | Server RSS peak | Errors |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+process.stdout.write(`${report}\n`);
+if (values.out) writeSection(values.out, 'bench:mix', report);
