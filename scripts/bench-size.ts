@@ -44,15 +44,17 @@ async function sqliteParts(database: Database): Promise<Part[]> {
     select s.name as name, m.tbl_name as "table", sum(s.pgsize) as bytes
     from dbstat s left join sqlite_master m on m.name = s.name
     group by s.name`.execute(database.db);
+  // FTS5's shadow tables (tickets_search_data, _idx, _docsize, _config) under their index.
+  const virtual = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`.execute(
+    database.db,
+  );
+  const ftsOf = (name: string) => virtual.rows.find((v) => name.startsWith(`${v.name}_`))?.name;
   return rows.map((row) => {
-    // tickets_trigrams_data, _idx, _docsize, _config: the FTS5 index `tickets_trigrams`.
-    const shadow = /^(.*)_(data|idx|docsize|config|content)$/.exec(row.name);
-    const fts = shadow && rows.some((other) => other.name === shadow[1]) ? shadow[1]! : null;
-    return {
-      name: fts ?? row.name,
-      table: fts ? `${fts} (FTS5)` : (row.table ?? row.name),
-      bytes: row.bytes,
-    };
+    const fts = ftsOf(row.name);
+    return fts
+      ? { name: fts, table: `${fts.replace(/_(search|grams)$/, '')} (FTS5)`, bytes: row.bytes }
+      : { name: row.name, table: row.table ?? row.name, bytes: row.bytes };
   });
 }
 
@@ -103,6 +105,8 @@ try {
       target.seeded();
     }
     await migrateToLatest(target.database);
+    // As after any bulk change: the kept counts' changes folded, PostgreSQL's space given back.
+    await afterBulkChange(target.database);
     const parts =
       target.name === 'SQLite' ? await sqliteParts(target.database) : await postgresParts(target.database);
     let onDisk = '';

@@ -23,7 +23,8 @@ const PLANNED_TABLES = ['tickets', 'tasks', 'clients', 'history', 'files', 'user
  *   statistics (sqlite_stat1) could steer it off those.
  */
 export async function afterBulkChange(database: Database): Promise<void> {
-  if (await hasKeptCounts(database)) await foldCounts(database);
+  const kept = await hasKeptCounts(database);
+  if (kept) await foldCounts(database);
   if (database.dialect === 'sqlite') {
     const { rows } = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name in (${sql.join(SEARCH_INDEXES)})`.execute(
@@ -36,9 +37,9 @@ export async function afterBulkChange(database: Database): Promise<void> {
   }
   // Named tables, resolved through the search path: only our schema, not every schema in the database.
   // Outside a transaction (VACUUM cannot run in one): every caller runs it after its own.
-  await sql`vacuum (analyze) ${sql.join(PLANNED_TABLES.map((table) => sql.table(table)))}`.execute(
-    database.db,
-  );
+  // The folded changes' space too, which VACUUM gives back when the table's rows are all gone.
+  const tables = kept ? [...PLANNED_TABLES, 'work_count_changes'] : PLANNED_TABLES;
+  await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(database.db);
 }
 
 /** SQLite's FTS5 tables of the search (migration 0017). */
