@@ -166,7 +166,7 @@ try {
     sections.push(
       `### ${target.name}`,
       '',
-      `${onDisk ? `${onDisk[0]!.toUpperCase()}${onDisk.slice(1)}; ` : ''}the backup archive ${mb(archiveBytes)}; ` +
+      `${onDisk ? `${onDisk[0]!.toUpperCase()}${onDisk.slice(1)}; the` : 'The'} backup archive ${mb(archiveBytes)}; ` +
         `restored into an empty database (\`restoreBackup\`, as \`npm run restore\`: checksums, the database, ` +
         `migrations, statistics) in **${(percentile(restores, 50) / 1000).toFixed(1)} s** median, ` +
         `worst ${(restores.at(-1)! / 1000).toFixed(1)} s over ${RUNS} restores.`,
