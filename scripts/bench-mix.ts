@@ -22,12 +22,15 @@ const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
+    /** What runs beside the mix in its second phase (to tell which of them costs what). */
+    beside: { type: 'string', default: 'export,receipts,backup,import' },
     out: { type: 'string' },
   },
 });
 const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const BESIDE = new Set(values.beside.split(','));
 const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-mix-'));
 const lagFile = path.join(work, 'lag.json');
@@ -102,7 +105,7 @@ function besideTheMix(
   let running = true;
   const done = { exports: 0, receipts: 0, backup: 'not started', imported: 'not started' };
   const exports = (async () => {
-    while (running) {
+    while (running && BESIDE.has('export')) {
       const answer = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
         headers: { cookie },
       });
@@ -111,7 +114,7 @@ function besideTheMix(
     }
   })();
   const receipts = (async () => {
-    for (let i = 0; running; i += 1) {
+    for (let i = 0; running && BESIDE.has('receipts'); i += 1) {
       const id = ticketIds[i % ticketIds.length]!;
       const answer = await fetch(`${base}/api/tickets/${id}/documents/receipt/pdf`, { headers: { cookie } });
       await answer.arrayBuffer();
@@ -120,6 +123,7 @@ function besideTheMix(
     }
   })();
   const backup = (async () => {
+    if (!BESIDE.has('backup')) return;
     const answer = await fetch(`${base}/api/backups`, {
       method: 'POST',
       headers: { cookie: adminCookie, 'x-requested-with': 'fetch' },
@@ -127,6 +131,7 @@ function besideTheMix(
     done.backup = answer.ok ? 'started' : `refused ${answer.status}`;
   })();
   const imported = new Promise<void>((resolve) => {
+    if (!BESIDE.has('import')) return resolve();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', importExport], {
       env: { ...process.env, DATABASE_URL: target.databaseUrl, DATA_DIR: path.join(work, 'import-data') },
       stdio: 'ignore',
@@ -187,7 +192,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
       seconds: 5,
       paths,
     });
-    for (const name of ['the mix alone', 'the mix beside an export, receipts, a backup and an import']) {
+    for (const name of ['the mix alone', `the mix beside: ${[...BESIDE].join(', ')}`]) {
       log(`[${target.name}] ${name}…`);
       const beside =
         name === 'the mix alone' ? null : besideTheMix(base, cookie, adminCookie, target, ticketIds);
