@@ -8,8 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { afterBulkChange } from '../src/server/db/analyze';
-import { migrateToLatest } from '../src/server/db/migrate';
 import {
   hostSpeedMs,
   memoryMb,
@@ -19,8 +17,8 @@ import {
   waitForDigest,
   writeSection,
 } from './lib/bench-kit';
-import { keptTargets } from './lib/bench-targets';
-import { seed, SEED_PASSWORD, seedEmails } from './lib/seed-data';
+import { keptDemo200k } from './lib/bench-targets';
+import { SEED_PASSWORD, seedEmails } from './lib/seed-data';
 
 const { values } = parseArgs({
   options: {
@@ -34,18 +32,9 @@ const RECEIPTS = Number(values.receipts);
 const WARM = 5;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000, trashShare: 0.1, shape: 'demo' } as const;
-const { targets } = await keptTargets(values.keep, values.name);
+const { targets } = await keptDemo200k(values.keep, values.name);
 const rows: string[] = [];
 for (const [t, target] of targets.entries()) {
-  if (target.fresh) {
-    log(`[${target.name}] seeding 200,000 items…`);
-    await migrateToLatest(target.database);
-    await seed(target.database.db, sizes);
-    await afterBulkChange(target.database);
-    target.seeded();
-  }
-  await migrateToLatest(target.database);
   const tickets = await target.database.db
     .selectFrom('tickets')
     .select('id')

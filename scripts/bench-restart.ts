@@ -8,11 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { afterBulkChange } from '../src/server/db/analyze';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { hostSpeedMs, percentile, writeSection } from './lib/bench-kit';
-import { keptTargets } from './lib/bench-targets';
-import { seed } from './lib/seed-data';
+import { keptDemo200k } from './lib/bench-targets';
 
 const { values } = parseArgs({
   options: {
@@ -75,17 +72,9 @@ async function timeStart(command: string[], databaseUrl: string): Promise<number
 }
 
 execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
-const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000, trashShare: 0.1, shape: 'demo' } as const;
-const { targets } = await keptTargets(values.keep, values.name);
+const { targets } = await keptDemo200k(values.keep, values.name);
 const rows: string[] = [];
 for (const target of targets) {
-  if (target.fresh) {
-    log(`[${target.name}] seeding 200,000 items…`);
-    await migrateToLatest(target.database);
-    await seed(target.database.db, sizes);
-    await afterBulkChange(target.database);
-    target.seeded();
-  }
   await target.database.destroy();
   for (const way of ways) {
     // One start first, not counted: the operating system's cache holds the files after it.

@@ -13,11 +13,9 @@ import { restoreBackup } from '../src/server/backup/restore-backup';
 import { writeBackup } from '../src/server/backup/write-backup';
 import { afterBulkChange } from '../src/server/db/analyze';
 import type { Database } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { LocalFileStore } from '../src/server/files/file-store';
 import { hostSpeedMs, percentile, writeSection } from './lib/bench-kit';
-import { keptTargets } from './lib/bench-targets';
-import { seed } from './lib/seed-data';
+import { keptDemo200k } from './lib/bench-targets';
 
 const { values } = parseArgs({
   options: {
@@ -91,20 +89,11 @@ function partsTable(parts: Part[]): string[] {
   ];
 }
 
-const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000, trashShare: 0.1, shape: 'demo' } as const;
-const { targets, pgUrl } = await keptTargets(values.keep, values.name);
+const { targets, pgUrl } = await keptDemo200k(values.keep, values.name);
 const sections: string[] = [];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-size-'));
 try {
   for (const target of targets) {
-    if (target.fresh) {
-      log(`[${target.name}] seeding 200,000 items…`);
-      await migrateToLatest(target.database);
-      await seed(target.database.db, sizes);
-      await afterBulkChange(target.database);
-      target.seeded();
-    }
-    await migrateToLatest(target.database);
     // As after any bulk change: the kept counts' changes folded, PostgreSQL's space given back.
     await afterBulkChange(target.database);
     const parts =

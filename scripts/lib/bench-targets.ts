@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterBulkChange } from '../../src/server/db/analyze';
 import { openDatabase, type Database } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seed } from './seed-data';
 
 export interface BenchTarget {
   name: 'SQLite' | 'PostgreSQL';
@@ -104,4 +107,32 @@ export async function keptTargets(
     });
   }
   return { targets, pgUrl };
+}
+
+/** `npm run seed`'s data at 200,000 items, a tenth in the Корзина: what the kept-database benchmarks hold. */
+export const DEMO_200K = {
+  tickets: 100_000,
+  tasks: 100_000,
+  clients: 20_000,
+  trashShare: 0.1,
+  shape: 'demo',
+} as const;
+
+/**
+ * The kept targets of `name` (keptTargets), each seeded with DEMO_200K if it is not yet, and
+ * migrated to the latest schema (bench:restart, bench:size, bench:pdf share them).
+ */
+export async function keptDemo200k(dir: string, name: string) {
+  const kept = await keptTargets(dir, name);
+  for (const target of kept.targets) {
+    if (target.fresh) {
+      process.stderr.write(`[${target.name}] seeding 200,000 items…\n`);
+      await migrateToLatest(target.database);
+      await seed(target.database.db, DEMO_200K);
+      await afterBulkChange(target.database);
+      target.seeded();
+    }
+    await migrateToLatest(target.database);
+  }
+  return kept;
 }
