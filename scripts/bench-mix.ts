@@ -1,7 +1,9 @@
 // `npm run bench:mix -- [--connections 50] [--seconds 20] [--out docs/benchmarks.md]`: a shop's
 // day on one server (issue 47): 50 keep-alive connections asking for a realistic mix of reads
-// (first pages, «Мои», counts, searches, cards, Закрытые, clients) at 200,000 items — alone, then
-// while a full CSV export, receipts, a backup and an import run beside them. Reports requests/s,
+// (first pages, «Мои», counts, searches, cards, Закрытые, clients) at 200,000 items — back to back
+// (what the server can answer), then at a person's working pace (1–3 s between an answer and the
+// next click), alone and while a full CSV export, receipts, a backup and an import run beside
+// them. Reports requests/s,
 // p50/p99, the server's event-loop delay (p99, worst; Node's own histogram, preloaded with
 // scripts/lib/loop-lag.mjs) and its memory. SQLite, and PostgreSQL when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set; a fresh seed each.
@@ -16,6 +18,7 @@ import { hostSpeedMs, memoryMb, signIn, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { keepBusy, type BusyResult } from './lib/keep-busy';
 import { SEED_PASSWORD, seedEmails } from './lib/seed-data';
+import { seededRandom } from './lib/seeded-random';
 import { seededServer } from './lib/seeded-server';
 
 const { values } = parseArgs({
@@ -31,6 +34,8 @@ const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const BESIDE = new Set(values.beside.split(','));
+/** A person's pause between answers at a busy working pace: reading the list, then the next click. */
+const PAUSE_MS = { least: 1000, most: 3000 };
 const sizes = { tickets: 100_000, tasks: 100_000, clients: 20_000 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-bench-mix-'));
 const lagFile = path.join(work, 'lag.json');
@@ -174,7 +179,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
         .limit(300)
         .execute()
     ).map((row) => row.id);
-    const busy = () =>
+    const busy = (pause?: () => number) =>
       keepBusy({
         ports: [port],
         pids: [server.pid!],
@@ -182,6 +187,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
         connections: CONNECTIONS,
         seconds: SECONDS,
         paths,
+        pause,
       });
     // Warm: the first requests compile the query paths.
     await keepBusy({
@@ -192,14 +198,24 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
       seconds: 5,
       paths,
     });
-    for (const name of ['the mix alone', `the mix beside: ${[...BESIDE].join(', ')}`]) {
+    const random = seededRandom(47);
+    const working = () => PAUSE_MS.least + random() * (PAUSE_MS.most - PAUSE_MS.least);
+    const plan: { name: string; pause?: () => number; beside: boolean }[] = [
+      { name: `${CONNECTIONS} connections back to back`, beside: false },
+      { name: `${CONNECTIONS} people at a working pace`, pause: working, beside: false },
+      {
+        name: `${CONNECTIONS} people at a working pace beside: ${[...BESIDE].join(', ')}`,
+        pause: working,
+        beside: true,
+      },
+    ];
+    for (const { name, pause, beside: withWork } of plan) {
       log(`[${target.name}] ${name}…`);
-      const beside =
-        name === 'the mix alone' ? null : besideTheMix(base, cookie, adminCookie, target, ticketIds);
+      const beside = withWork ? besideTheMix(base, cookie, adminCookie, target, ticketIds) : null;
       let rssPeak = 0;
       const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid!).rss)), 100);
       const lag = await lagFromNow();
-      const result = await busy();
+      const result = await busy(pause);
       const phaseLag = lag();
       clearInterval(sampler);
       if (beside) {
@@ -243,11 +259,12 @@ const report = [
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
     `Node ${process.version}, load average ${loadBefore.toFixed(1)} before, host speed reference ${hostSpeedMs().toFixed(0)} ms. ` +
     `100,000 tickets, 100,000 tasks, 20,000 clients (\`npm run seed\` data), a fresh seed each database. ${CONNECTIONS} keep-alive ` +
-    `connections from one client process on the same cores, each asking for the next of a mix as soon as the last answer is read, ` +
-    `for ${SECONDS} s after 5 s not counted: in twenty requests 8 first pages, 3 counts, 2 «Мои», a surname searched (list, counts, ` +
-    'with Закрытые), 2 ticket cards, Закрытые, a client search. Beside it: a CSV of every item downloaded again and again, a receipt ' +
-    'every 100 ms, a backup asked for once, and `npm run import` of 4,006 records into the same database. Event-loop delay: the ' +
-    "server's `monitorEventLoopDelay` over the phase.",
+    `connections from one client process on the same cores, each asking for the next of a mix, for ${SECONDS} s a phase after 5 s ` +
+    'not counted: in twenty requests 8 first pages, 3 counts, 2 «Мои», a surname searched (list, counts, with Закрытые), 2 ticket ' +
+    'cards, Закрытые, a client search. «Back to back»: the next request as soon as the last answer is read (what the server can ' +
+    `answer); «at a working pace»: ${PAUSE_MS.least / 1000}–${PAUSE_MS.most / 1000} s after it (seeded). Beside the last phase: a ` +
+    'CSV of every item downloaded again and again, a receipt every 100 ms, a backup asked for once, and `npm run import` of ' +
+    "4,006 records into the same database. Event-loop delay: the server's `monitorEventLoopDelay` over the phase.",
   '',
   '| Database | Phase | Requests/s | p50 | p99 | Event-loop delay p99 | worst | Server RSS peak | Errors |',
   '|---|---|---|---|---|---|---|---|---|',

@@ -1,6 +1,6 @@
 // Keeps N keep-alive connections busy with one GET each, the next sent as soon as the last answer
-// is read, spread over one or more server processes (bench:throughput, bench:instances), or a
-// mix of requests taken in turn (bench:mix).
+// is read (or after a pause, as a person works), spread over one or more server processes
+// (bench:throughput, bench:instances), or a mix of requests taken in turn (bench:mix).
 import http from 'node:http';
 import { cpuSeconds, percentile } from './bench-kit';
 
@@ -22,6 +22,7 @@ export async function keepBusy({
   seconds,
   path = '/api/work',
   paths = [path],
+  pause,
 }: {
   /** Connection i goes to ports[i % ports.length]. */
   ports: readonly number[];
@@ -32,6 +33,8 @@ export async function keepBusy({
   path?: string;
   /** A mix: each connection asks for these in turn, starting at its own place in the list. */
   paths?: readonly string[];
+  /** Milliseconds a connection waits after an answer before its next request (none: at once). */
+  pause?: () => number;
 }): Promise<BusyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -69,7 +72,11 @@ export async function keepBusy({
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const port = ports[i % ports.length]!;
-      for (let n = i; Date.now() < ends; n += 1) await once(port, paths[n % paths.length]!);
+      for (let n = i; Date.now() < ends; n += 1) {
+        await once(port, paths[n % paths.length]!);
+        const wait = pause?.() ?? 0;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, ends - Date.now())));
+      }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
