@@ -173,8 +173,7 @@ function taskStatus(): string {
  */
 async function seedStageSpans(db: Kysely<DB>): Promise<number> {
   const rows = await db.selectFrom('tickets').select(['id', 'status', 'intake', 'created_at']).execute();
-  const spans: { ticket_id: number; status: string; entered_at: string; left_at: string; days: number }[] =
-    [];
+  const spans: { ticket_id: number; status: string; left_at: string; days: number }[] = [];
   for (const ticket of rows) {
     const route = routeOf(ticket.intake === 'walk_in' ? 'walk_in' : 'pvz');
     const reached = route.indexOf(ticket.status as (typeof route)[number]);
@@ -188,7 +187,6 @@ async function seedStageSpans(db: Kysely<DB>): Promise<number> {
       spans.push({
         ticket_id: ticket.id,
         status: route[step] as string,
-        entered_at: iso(entered),
         left_at: iso(left),
         days,
       });

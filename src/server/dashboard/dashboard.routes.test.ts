@@ -153,7 +153,6 @@ describeEachDatabase('dashboard', (ctx) => {
       .values({
         ticket_id: ticket.id,
         status: 'new',
-        entered_at: '2026-09-01T09:00:00.000Z',
         left_at: '2026-09-25T09:00:00.000Z',
         days: 4,
       })

@@ -213,13 +213,11 @@ export interface AttemptCountsTable {
   count: number;
 }
 
-/** How long a ticket stayed in a status it left (migration 0015, the dashboard). */
+/** How long a ticket stayed in a status it left (migrations 0015, 0024): the dashboard's averages. */
 export interface StageSpansTable {
-  id: Generated<number>;
-  ticket_id: number;
   status: string;
-  entered_at: string;
   left_at: string;
+  ticket_id: number;
   days: number;
 }
 

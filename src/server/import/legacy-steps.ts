@@ -25,12 +25,14 @@ export function stageSpansOf(ticket: Pick<LegacyTicket, 'history' | 'createdAt'>
   const created = ticket.history.find((entry) => entry.action === 'create' && entry.newStatus !== null);
   let status = created?.newStatus ?? 'new';
   let since = ticket.createdAt;
-  const spans: { status: string; entered_at: string; left_at: string; days: number }[] = [];
+  const spans: { status: string; left_at: string; days: number }[] = [];
   for (const step of steps(ticket)) {
-    if (step.ts >= since) {
+    // A step back and forth within the old tool's second leaves the same status twice at once:
+    // one span (migration 0024).
+    const again = spans.some((span) => span.status === status && span.left_at === step.ts);
+    if (step.ts >= since && !again) {
       spans.push({
         status,
-        entered_at: since,
         left_at: step.ts,
         days: (Date.parse(step.ts) - Date.parse(since)) / 86_400_000,
       });

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 
 /**
  * Records how long a ticket stayed in the status a step takes it out of (the dashboard's
- * averages, migration 0015), in the step's transaction. A start time that is not a timestamp
+ * averages, migrations 0015 and 0024), in the step's transaction. A start time that is not a timestamp
  * (imported data) records nothing.
  */
 export async function recordStageSpan(
@@ -19,9 +19,10 @@ export async function recordStageSpan(
     .values({
       ticket_id: left.id,
       status: left.status,
-      entered_at: left.since,
       left_at: now,
       days: (leftAt - entered) / 86_400_000,
     })
+    // The same ticket leaving the same status at the same instant is the same span (migration 0024).
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }

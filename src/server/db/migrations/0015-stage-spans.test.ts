@@ -63,10 +63,11 @@ for (const dialect of testDialects()) {
         ])
         .execute();
 
+      // To the latest schema: the span's start, kept here at first, is dropped by 0024.
       expect((await migrateToLatest(database)).error).toBeUndefined();
       const spans = await database.db
         .selectFrom('stage_spans')
-        .select(['ticket_id', 'status', 'entered_at', 'left_at', 'days'])
+        .select(['ticket_id', 'status', 'left_at', 'days'])
         .orderBy('ticket_id')
         .orderBy('left_at')
         .execute();
@@ -74,28 +75,24 @@ for (const dialect of testDialects()) {
         {
           ticket_id: shipped,
           status: 'new',
-          entered_at: created,
           left_at: '2026-01-11T10:00:00.000Z',
           days: 1,
         },
         {
           ticket_id: shipped,
           status: 'delivery_requested',
-          entered_at: '2026-01-11T10:00:00.000Z',
           left_at: '2026-01-14T22:00:00.000Z',
           days: 3.5,
         },
         {
           ticket_id: walkIn,
           status: 'new',
-          entered_at: created,
           left_at: '2026-01-10T16:00:00.000Z',
           days: 0.25,
         },
         {
           ticket_id: walkIn,
           status: 'in_repair',
-          entered_at: '2026-01-10T16:00:00.000Z',
           left_at: '2026-01-12T16:00:00.000Z',
           days: 2,
         },

@@ -23,6 +23,7 @@ import { searchByStateMigration } from './0020-search-by-state';
 import { searchPendingListsMigration } from './0021-search-pending-lists';
 import { phoneStartCoveredMigration } from './0022-phone-start-covered';
 import { workCountsMigration } from './0023-work-counts';
+import { compactStageSpansMigration } from './0024-compact-stage-spans';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0021-search-pending-lists': searchPendingListsMigration(dialect),
     '0022-phone-start-covered': phoneStartCoveredMigration(dialect),
     '0023-work-counts': workCountsMigration(dialect),
+    '0024-compact-stage-spans': compactStageSpansMigration(dialect),
   };
 }
