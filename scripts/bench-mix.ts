@@ -139,10 +139,12 @@ function besideTheMix(
     if (!BESIDE.has('import')) return resolve();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', importExport], {
       env: { ...process.env, DATABASE_URL: target.databaseUrl, DATA_DIR: path.join(work, 'import-data') },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('exit', (code) => {
-      done.imported = code === 0 ? 'done' : `ended with ${code}`;
+      done.imported = code === 0 ? 'done' : `ended with ${code}: ${errors.trim().split('\n').slice(-3).join(' / ')}`;
       resolve();
     });
   });

@@ -12,7 +12,12 @@ export interface BusyResult {
   errors: number;
   /** Server CPU (all the processes) per answered request, ms. */
   cpuMs: number;
+  /** p50 and p99 of each kind of request (its path with ids and searched words left out). */
+  byKind: { kind: string; count: number; p50: number; p99: number }[];
 }
+
+/** A request's kind: its path with numbers and searched words left out. */
+const kindOf = (path: string) => path.replace(/\d+/g, 'N').replace(/q=[^&]*/, 'q=…');
 
 export async function keepBusy({
   ports,
@@ -38,6 +43,7 @@ export async function keepBusy({
 }): Promise<BusyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
+  const kinds = new Map<string, number[]>();
   let errors = 0;
   const ends = Date.now() + seconds * 1000;
   const once = (port: number, path: string) =>
@@ -55,8 +61,12 @@ export async function keepBusy({
           (response) => {
             response.resume();
             response.on('end', () => {
-              if (response.statusCode === 200) latencies.push(performance.now() - started);
-              else errors += 1;
+              if (response.statusCode === 200) {
+                const took = performance.now() - started;
+                latencies.push(took);
+                const kind = kindOf(path);
+                kinds.set(kind, [...(kinds.get(kind) ?? []), took]);
+              } else errors += 1;
               resolve();
             });
           },
@@ -72,6 +82,8 @@ export async function keepBusy({
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const port = ports[i % ports.length]!;
+      // People at a pace start at their own moments, not all in the same millisecond.
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause()));
       for (let n = i; Date.now() < ends; n += 1) {
         await once(port, paths[n % paths.length]!);
         const wait = pause?.() ?? 0;
@@ -90,5 +102,9 @@ export async function keepBusy({
     p99: percentile(latencies, 99),
     errors,
     cpuMs,
+    byKind: [...kinds].map(([kind, times]) => {
+      times.sort((a, b) => a - b);
+      return { kind, count: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
+    }),
   };
 }
