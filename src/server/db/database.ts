@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
 import type { DialectName } from './dialect-name';
 import { gramTokens } from './search-grams';
+import { withImmediateTransactions } from './sqlite-immediate';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DB } from './schema';
 
@@ -65,7 +66,9 @@ function openSqlite(file: string): Database {
   sqlite.function('search_gram_tokens', { deterministic: true }, (text: unknown) =>
     gramTokens(typeof text === 'string' ? text : ''),
   );
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite)) }),
+  });
   return {
     db,
     dialect: 'sqlite',
