@@ -6,11 +6,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import tar from 'tar-stream';
 import type { Database } from '../db/database';
 import { FileNotFoundError, type FileStore, type StoredFile } from '../files/file-store';
+import { takeSqliteSnapshot } from './sqlite-snapshot';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -75,20 +75,8 @@ interface Snapshot {
 async function sqliteSnapshot(database: Database, work: string): Promise<Snapshot> {
   if (!database.sqlite) throw new Error('SQLite backup needs the connection');
   const copy = path.join(work, SQLITE_ENTRY);
-  // The online backup API: pages copied in steps while others read and write.
-  await database.sqlite.backup(copy);
-  const snapshot = new SQLite(copy, { readonly: true });
-  try {
-    const counts = {} as Counts;
-    for (const table of COUNTED_TABLES) {
-      counts[table] = (snapshot.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    }
-    const last = snapshot.prepare('select name from kysely_migration order by name desc limit 1').get() as
-      { name: string } | undefined;
-    return { dialect: 'sqlite', entry: SQLITE_ENTRY, path: copy, counts, migration: last?.name ?? null };
-  } finally {
-    snapshot.close();
-  }
+  const { counts, migration } = await takeSqliteSnapshot(database.sqlite, copy);
+  return { dialect: 'sqlite', entry: SQLITE_ENTRY, path: copy, counts, migration };
 }
 
 /**
