@@ -23,6 +23,9 @@ describe('the SQLite snapshot, taken on a thread of its own', () => {
       phone: '',
       phone_digits: '',
       search_name: `клиент ${n}`,
+      warranty: '',
+      address: '',
+      comment: '',
       created_at: '2026-11-01T10:00:00.000Z',
       updated_at: '2026-11-01T10:00:00.000Z',
     });
