@@ -25,7 +25,7 @@ const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
-    /** What runs beside the mix in its second phase (to tell which of them costs what). */
+    /** What runs beside the people at a working pace: each alone, then all at once. */
     beside: { type: 'string', default: 'export,receipts,backup,import' },
     out: { type: 'string' },
   },
@@ -42,14 +42,19 @@ const lagFile = path.join(work, 'lag.json');
 // The server inherits the environment: its preloaded probe writes here.
 process.env.LOOP_LAG_FILE = lagFile;
 
-const importExport = path.join(work, 'export.json');
-fs.writeFileSync(
-  importExport,
-  JSON.stringify(
-    makeSampleExport(47, { users: 6, clients: 1000, tickets: 2000, tasks: 1000 }, path.join(work, 'files'))
-      .json,
-  ),
-);
+/** A fresh export for each phase that imports (a second run of the same one imports nothing). */
+let imports = 0;
+function nextImportExport(): string {
+  imports += 1;
+  const file = path.join(work, `export-${imports}.json`);
+  const sample = makeSampleExport(
+    46 + imports,
+    { users: 6, clients: 1000, tickets: 2000, tasks: 1000 },
+    path.join(work, `files-${imports}`),
+  );
+  fs.writeFileSync(file, JSON.stringify(sample.json));
+  return file;
+}
 
 interface Lag {
   p50: number;
@@ -101,6 +106,7 @@ async function mixPaths(target: BenchTarget): Promise<string[]> {
 
 /** What runs beside the mix until `until` says stop: export, receipts, one backup, one import. */
 function besideTheMix(
+  works: ReadonlySet<string>,
   base: string,
   cookie: string,
   adminCookie: string,
@@ -110,7 +116,7 @@ function besideTheMix(
   let running = true;
   const done = { exports: 0, receipts: 0, backup: 'not started', imported: 'not started' };
   const exports = (async () => {
-    while (running && BESIDE.has('export')) {
+    while (running && works.has('export')) {
       const answer = await fetch(`${base}/api/export/work.csv?states=new,in_progress,closed`, {
         headers: { cookie },
       });
@@ -119,7 +125,7 @@ function besideTheMix(
     }
   })();
   const receipts = (async () => {
-    for (let i = 0; running && BESIDE.has('receipts'); i += 1) {
+    for (let i = 0; running && works.has('receipts'); i += 1) {
       const id = ticketIds[i % ticketIds.length]!;
       const answer = await fetch(`${base}/api/tickets/${id}/documents/receipt/pdf`, { headers: { cookie } });
       await answer.arrayBuffer();
@@ -128,7 +134,7 @@ function besideTheMix(
     }
   })();
   const backup = (async () => {
-    if (!BESIDE.has('backup')) return;
+    if (!works.has('backup')) return;
     const answer = await fetch(`${base}/api/backups`, {
       method: 'POST',
       headers: { cookie: adminCookie, 'x-requested-with': 'fetch' },
@@ -136,15 +142,17 @@ function besideTheMix(
     done.backup = answer.ok ? 'started' : `refused ${answer.status}`;
   })();
   const imported = new Promise<void>((resolve) => {
-    if (!BESIDE.has('import')) return resolve();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', importExport], {
+    if (!works.has('import')) return resolve();
+    const from = nextImportExport();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', from], {
       env: { ...process.env, DATABASE_URL: target.databaseUrl, DATA_DIR: path.join(work, 'import-data') },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let errors = '';
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('exit', (code) => {
-      done.imported = code === 0 ? 'done' : `ended with ${code}: ${errors.trim().split('\n').slice(-3).join(' / ')}`;
+      done.imported =
+        code === 0 ? 'done' : `ended with ${code}: ${errors.trim().split('\n').slice(-3).join(' / ')}`;
       resolve();
     });
   });
@@ -155,6 +163,15 @@ function besideTheMix(
       await Promise.all([exports, receipts, backup, imported]);
     },
   };
+}
+
+/** What the work beside a phase got done, where it repeats: «(2 exports, 150 receipts)». */
+function besideDone(works: ReadonlySet<string>, done: { exports: number; receipts: number }): string {
+  const parts = [
+    ...(works.has('export') ? [`${done.exports} exports`] : []),
+    ...(works.has('receipts') ? [`${done.receipts} receipts`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 interface Phase {
@@ -202,18 +219,25 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
     });
     const random = seededRandom(47);
     const working = () => PAUSE_MS.least + random() * (PAUSE_MS.most - PAUSE_MS.least);
-    const plan: { name: string; pause?: () => number; beside: boolean }[] = [
-      { name: `${CONNECTIONS} connections back to back`, beside: false },
-      { name: `${CONNECTIONS} people at a working pace`, pause: working, beside: false },
+    const plan: { name: string; pause?: () => number; beside: ReadonlySet<string> }[] = [
+      { name: `${CONNECTIONS} connections back to back`, beside: new Set() },
+      { name: `${CONNECTIONS} people at a working pace`, pause: working, beside: new Set() },
+      // Each alone, then all at once: which of them costs what.
+      ...[...BESIDE].map((work) => ({
+        name: `${CONNECTIONS} people at a working pace beside: ${work}`,
+        pause: working,
+        beside: new Set([work]),
+      })),
       {
         name: `${CONNECTIONS} people at a working pace beside: ${[...BESIDE].join(', ')}`,
         pause: working,
-        beside: true,
+        beside: BESIDE,
       },
     ];
     for (const { name, pause, beside: withWork } of plan) {
       log(`[${target.name}] ${name}…`);
-      const beside = withWork ? besideTheMix(base, cookie, adminCookie, target, ticketIds) : null;
+      const beside =
+        withWork.size > 0 ? besideTheMix(withWork, base, cookie, adminCookie, target, ticketIds) : null;
       let rssPeak = 0;
       const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid!).rss)), 100);
       const lag = await lagFromNow();
@@ -225,7 +249,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
         log(`[${target.name}] beside: ${JSON.stringify(beside.done)}`);
       }
       phases.push({
-        name: beside ? `${name} (${beside.done.exports} exports, ${beside.done.receipts} receipts)` : name,
+        name: beside ? `${name}${besideDone(withWork, beside.done)}` : name,
         busy: result,
         lag: phaseLag,
         rssPeak,
@@ -270,9 +294,10 @@ const report = [
     `connections from one client process on the same cores, each asking for the next of a mix, for ${SECONDS} s a phase after 5 s ` +
     'not counted: in twenty requests 8 first pages, 3 counts, 2 «Мои», a surname searched (list, counts, with Закрытые), 2 ticket ' +
     'cards, Закрытые, a client search. «Back to back»: the next request as soon as the last answer is read (what the server can ' +
-    `answer); «at a working pace»: ${PAUSE_MS.least / 1000}–${PAUSE_MS.most / 1000} s after it (seeded). Beside the last phase: a ` +
-    'CSV of every item downloaded again and again, a receipt every 100 ms, a backup asked for once, and `npm run import` of ' +
-    "4,006 records into the same database. Event-loop delay: the server's `monitorEventLoopDelay` over the phase.",
+    `answer); «at a working pace»: ${PAUSE_MS.least / 1000}–${PAUSE_MS.most / 1000} s after it (seeded). Beside the later phases: a ` +
+    'CSV of every item downloaded again and again, a receipt every 100 ms, a backup asked for once, and `npm run import` of about ' +
+    '4,000 records (another export each phase) into the same database, each alone and then all at once; the import and the ' +
+    "client are processes of their own on the same cores. Event-loop delay: the server's `monitorEventLoopDelay` over the phase.",
   '',
   '| Database | Phase | Requests/s | p50 | p99 | Slowest kind, its p99 | Event-loop delay p99 | worst | Server RSS peak | Errors |',
   '|---|---|---|---|---|---|---|---|---|---|',
