@@ -21,25 +21,14 @@ import type { DialectName } from '../dialect-name';
 export function compactStageSpansMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<any>) {
-      if (dialect === 'postgres') {
-        await sql`
-          create table stage_spans_compact (
-            status text not null,
-            left_at text not null,
-            ticket_id integer not null,
-            days real not null,
-            constraint stage_spans_compact_pkey primary key (status, left_at, ticket_id) include (days)
-          )`.execute(db);
-      } else {
-        await sql`
-          create table stage_spans_compact (
-            status text not null,
-            left_at text not null,
-            ticket_id integer not null,
-            days real not null,
-            primary key (status, left_at, ticket_id)
-          ) without rowid`.execute(db);
-      }
+      const columns = sql`status text not null, left_at text not null, ticket_id integer not null, days real not null`;
+      await (
+        dialect === 'postgres'
+          ? sql`create table stage_spans_compact (${columns},
+            constraint stage_spans_compact_pkey primary key (status, left_at, ticket_id) include (days))`
+          : sql`create table stage_spans_compact (${columns},
+            primary key (status, left_at, ticket_id)) without rowid`
+      ).execute(db);
       // In the key's order: SQLite then fills each page of the new B-tree whole.
       await sql`
         insert into stage_spans_compact (status, left_at, ticket_id, days)
