@@ -65,7 +65,9 @@ export async function keepBusy({
                 const took = performance.now() - started;
                 latencies.push(took);
                 const kind = kindOf(path);
-                kinds.set(kind, [...(kinds.get(kind) ?? []), took]);
+                const times = kinds.get(kind);
+                if (times) times.push(took);
+                else kinds.set(kind, [took]);
               } else errors += 1;
               resolve();
             });
