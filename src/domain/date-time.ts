@@ -65,7 +65,7 @@ function wallClockParts(timeZone: string, d: Date) {
 
 /**
  * The zone's offset from UTC at the quarter hour holding `ms`, asked of Intl once a quarter: a CSV
- * export formats two dates a row, and Intl's formatToParts was a sixth of its time.
+ * export formats two dates a row, and Intl's formatToParts for each was a large part of its work.
  */
 function offsetAt(timeZone: string, ms: number): number {
   let zone = zoneOffsets.get(timeZone);
