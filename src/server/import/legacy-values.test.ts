@@ -85,6 +85,24 @@ describe('legacy tickets and tasks', () => {
       ['delivery_requested', 3],
       ['at_pvz', 1],
     ]);
+    // Back and forth within one second of the old tool: the repeated span is one.
+    const twice = readLegacyTicket(
+      {
+        title: 'Туда и обратно',
+        status: 'delivery_requested',
+        createdAt: '2025-01-01T10:00:00Z',
+        history: [
+          ...steps.slice(0, 2),
+          { ts: '2025-01-02T10:00:00Z', action: 'status_change', newStatus: 'new' },
+          { ts: '2025-01-02T10:00:00Z', action: 'status_change', newStatus: 'delivery_requested' },
+        ],
+      },
+      ctx,
+    );
+    expect(stageSpansOf(twice).map((s) => [s.status, s.left_at])).toEqual([
+      ['new', '2025-01-02T10:00:00.000Z'],
+      ['delivery_requested', '2025-01-02T10:00:00.000Z'],
+    ]);
     const closed = readLegacyTicket(
       {
         title: 'Замена SSD',
