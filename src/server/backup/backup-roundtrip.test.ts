@@ -261,6 +261,31 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
     }
   });
 
+  it.runIf(ctx.dialect === 'postgres')(
+    'leaves no table behind where pg_restore stops part of the way (its jobs share no transaction)',
+    async () => {
+      const target = await newTarget();
+      const schema = target.pgSchema ?? 'public';
+      const client = new pg.Client({ connectionString: target.databaseUrl });
+      await client.connect();
+      try {
+        // As a disk that fills while the indexes are built: the dump's tables and rows are in by then.
+        await client.query(`create function refuse_index() returns event_trigger language plpgsql as $$
+          begin raise exception 'нет места на диске'; end $$`);
+        await client.query(`create event trigger refuse_index on ddl_command_start
+          when tag in ('CREATE INDEX') execute function refuse_index()`);
+        await expect(restoreBackup(archive, target)).rejects.toThrow(/нет места на диске/);
+        const left = await client.query(
+          'select table_name from information_schema.tables where table_schema = $1',
+          [schema],
+        );
+        expect(left.rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+
   it('says in Russian what is wrong with a damaged archive, and touches nothing', async () => {
     const target = await newTarget();
     const broken = tempDir('glz-broken-');
