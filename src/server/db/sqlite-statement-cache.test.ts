@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from './sqlite-statement-cache';
+import { MAX_KEPT_PARAMETERS, withStatementCache } from './sqlite-statement-cache';
 
 const open: SQLite.Database[] = [];
 afterEach(() => {
@@ -45,6 +45,19 @@ describe('withStatementCache', () => {
     // Once the iteration is over the cached statement serves again.
     cached.prepare(query).all([]);
     expect(prepared).toHaveLength(2);
+  });
+
+  it('does not keep a text with a long id list (each length is a text of its own)', () => {
+    const { sqlite, prepared } = countingDatabase();
+    const cached = withStatementCache(sqlite);
+    const ids = Array.from({ length: MAX_KEPT_PARAMETERS + 1 }, (_, i) => i + 1);
+    const long = `select count(*) as n from t where id in (${ids.map(() => '?').join(', ')})`;
+    expect(cached.prepare(long).all(ids)).toEqual([{ n: 3 }]);
+    cached.prepare(long).all(ids);
+    const short = `select count(*) as n from t where id in (${ids.slice(1).map(() => '?').join(', ')})`;
+    cached.prepare(short).all(ids.slice(1));
+    cached.prepare(short).all(ids.slice(1));
+    expect(prepared).toEqual([long, long, short]);
   });
 
   it('forgets the least recently used text when full', () => {
