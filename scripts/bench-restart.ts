@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hostSpeedMs, percentile, writeSection } from './lib/bench-kit';
+import { hostSpeedMs, percentile, startArgs, writeSection } from './lib/bench-kit';
 import { keptDemo200k } from './lib/bench-targets';
 
 const { values } = parseArgs({
@@ -27,7 +27,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const ways = [
   {
     name: 'built once: `node dist/server/main.js`',
-    command: [process.execPath, '--enable-source-maps', 'dist/server/main.js'],
+    command: [process.execPath, ...startArgs()],
   },
   { name: '`npm start` (build check, then the built server)', command: ['npm', 'start', '--silent'] },
   {

@@ -7,9 +7,17 @@ import { seededRandom } from './seeded-random';
 
 let built = false;
 
+/** What `npm start` gives Node after `node`: its flags and the bundle. */
+export function startArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const [node, ...args] = pkg.scripts.start.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
+  return args;
+}
+
 /**
  * Starts the server as `npm start` runs it — the bundle built once (`dist/server/main.js`, rebuilt
- * first if older than its sources) with source maps — with `env` on 127.0.0.1:`port`, and waits
+ * first if older than its sources) with `npm start`'s Node flags — with `env` on 127.0.0.1:`port`, and waits
  * until it answers. Not through tsx: its compiler and the sources it keeps add 50–70 MB to the
  * server's memory that a shop's server does not have.
  */
@@ -18,12 +26,19 @@ export async function startServer(
   env: Record<string, string>,
   /** Options for Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry). */
   nodeArgs: string[] = [],
+  /** Node flags instead of npm start's (a probe comparing them); the bundle stays npm start's. */
+  startFlags?: string[],
 ): Promise<ChildProcess> {
   if (!built) {
-    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     built = true;
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server/main.js'], {
+  const start = startArgs();
+  const flags = startFlags ?? start.filter((arg) => arg.startsWith('--'));
+  const entry = start.filter((arg) => !arg.startsWith('--'));
+  const child = spawn(process.execPath, [...nodeArgs, ...flags, ...entry], {
     env: {
       ...process.env,
       PORT: String(port),
