@@ -54,6 +54,7 @@ describe('the SQLite snapshot, taken on a thread of its own', () => {
 
     const snapshot = new SQLite(copy, { readonly: true });
     const inCopy = (snapshot.prepare('select count(*) as n from clients').get() as { n: number }).n;
+    expect(snapshot.pragma('integrity_check', { simple: true })).toBe('ok');
     snapshot.close();
     // The manifest's count is the copy's own, whatever was written after.
     expect(facts.counts.clients).toBe(inCopy);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
@@ -12,9 +13,10 @@ export interface SqliteSnapshotFacts {
  * The worker's code, plain CommonJS run from a string: the server is one bundle (ADR 035), and a
  * string needs no second entry point in the build nor a TypeScript loader in the thread.
  *
- * All pages are copied in one step: a read transaction of the thread's own connection, which the
- * server's writers do not wait for in WAL mode. Copied in steps, every write the server made
- * meanwhile from its own connection would restart the copy.
+ * The copy is `VACUUM INTO`: one read transaction of the thread's own connection, which the server's
+ * writers do not wait for in WAL mode, writing the rows packed into a new file (ADR 043). Each
+ * connection here reads the file once, so its page cache is kept small: better-sqlite3's default,
+ * 16 MB a connection, would fill during the copy in the server's process.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -23,12 +25,14 @@ const SQLite = require(workerData.driver);
   const source = new SQLite(workerData.file, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    await source.backup(workerData.copy, { progress: () => 0x7fffffff });
+    source.pragma('cache_size = -512');
+    source.prepare('vacuum into ?').run(workerData.copy);
   } finally {
     source.close();
   }
   const snapshot = new SQLite(workerData.copy, { readonly: true });
   try {
+    snapshot.pragma('cache_size = -512');
     const counts = {};
     for (const table of workerData.tables) {
       counts[table] = snapshot.prepare('select count(*) as n from "' + table + '"').get().n;
@@ -49,6 +53,8 @@ const SQLite = require(workerData.driver);
 export function takeSqliteSnapshot(sqlite: SQLite.Database, copy: string): Promise<SqliteSnapshotFacts> {
   if (sqlite.memory) throw new Error('An in-memory SQLite database has no file to back up');
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  // VACUUM INTO writes only into a file that is not there (or empty).
+  fs.rmSync(copy, { force: true });
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
