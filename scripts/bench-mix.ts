@@ -179,6 +179,68 @@ interface Phase {
   busy: BusyResult;
   lag: Lag;
   rssPeak: number;
+  cpu: Cpu;
+}
+
+/** Cores used over a phase: the server's process, PostgreSQL's (every `postgres` process), the host. */
+interface Cpu {
+  server: number;
+  database: number;
+  /** The host's cores busy, whoever used them (the client and the import among them). */
+  host: number;
+}
+
+/** Clock ticks of a process (user and system), 0 once it is gone. */
+function processTicks(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts counting the cores used from now; the reader gives the phase's averages (Linux /proc). */
+function cpuFromNow(serverPid: number): () => Cpu {
+  const postgresTicks = () =>
+    execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .reduce((sum, pid) => sum + processTicks(Number(pid)), 0);
+  const postgres = () => {
+    try {
+      return postgresTicks();
+    } catch {
+      return 0; // pgrep finds none: SQLite alone on this host.
+    }
+  };
+  const host = () => {
+    const fields = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  };
+  const started = {
+    at: performance.now(),
+    server: processTicks(serverPid),
+    database: postgres(),
+    host: host(),
+  };
+  return () => {
+    const seconds = (performance.now() - started.at) / 1000;
+    const ticksPerSecond = 100;
+    const ended = host();
+    return {
+      server: (processTicks(serverPid) - started.server) / ticksPerSecond / seconds,
+      database: (postgres() - started.database) / ticksPerSecond / seconds,
+      host: ((ended.busy - started.host.busy) / (ended.total - started.host.total)) * os.cpus().length,
+    };
+  };
 }
 
 async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> {
@@ -241,7 +303,9 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
       let rssPeak = 0;
       const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid!).rss)), 100);
       const lag = await lagFromNow();
+      const cpu = cpuFromNow(server.pid!);
       const result = await busy(pause);
+      const phaseCpu = cpu();
       const phaseLag = lag();
       clearInterval(sampler);
       if (beside) {
@@ -253,6 +317,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
         busy: result,
         lag: phaseLag,
         rssPeak,
+        cpu: phaseCpu,
       });
     }
   } finally {
@@ -263,6 +328,12 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
     await target.cleanup();
   }
   return phases;
+}
+
+/** Cores used: the server's, PostgreSQL's where it is the database, and the host's of all. */
+function cores(cpu: Cpu, database: string): string {
+  const server = `${cpu.server.toFixed(2)}${database === 'PostgreSQL' ? ` + ${cpu.database.toFixed(2)}` : ''}`;
+  return `${server} of ${cpu.host.toFixed(2)}`;
 }
 
 /** The kind of request with the highest p99 in a phase, and that p99. */
@@ -279,7 +350,8 @@ for (const [t, target] of targets.entries()) {
     const { busy, lag } = phase;
     rows.push(
       `| ${target.name} | ${phase.name} | ${busy.perSecond.toFixed(0)} | ${busy.p50.toFixed(1)} ms | ${busy.p99.toFixed(1)} ms | ` +
-        `${slowest(busy)} | ${lag.p99.toFixed(1)} ms | ${lag.max.toFixed(1)} ms | ${phase.rssPeak.toFixed(0)} MB | ${busy.errors} |`,
+        `${slowest(busy)} | ${lag.p99.toFixed(1)} ms | ${lag.max.toFixed(1)} ms | ${phase.rssPeak.toFixed(0)} MB | ` +
+        `${cores(phase.cpu, target.name)} | ${busy.errors} |`,
     );
   }
 }
@@ -297,10 +369,11 @@ const report = [
     `answer); «at a working pace»: ${PAUSE_MS.least / 1000}–${PAUSE_MS.most / 1000} s after it (seeded). Beside the later phases: a ` +
     'CSV of every item downloaded again and again, a receipt every 100 ms, a backup asked for once, and `npm run import` of about ' +
     '4,000 records (another export each phase) into the same database, each alone and then all at once; the import and the ' +
-    "client are processes of their own on the same cores. Event-loop delay: the server's `monitorEventLoopDelay` over the phase.",
+    "client are processes of their own on the same cores. Event-loop delay: the server's `monitorEventLoopDelay` over the phase. " +
+    `Cores used: the server's process (+ PostgreSQL's processes) of all the host's ${os.cpus().length} busy, over the phase.`,
   '',
-  '| Database | Phase | Requests/s | p50 | p99 | Slowest kind, its p99 | Event-loop delay p99 | worst | Server RSS peak | Errors |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| Database | Phase | Requests/s | p50 | p99 | Slowest kind, its p99 | Event-loop delay p99 | worst | Server RSS peak | Cores used | Errors |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 process.stdout.write(`${report}\n`);
