@@ -15,24 +15,19 @@ const PLANNED_TABLES = ['tickets', 'tasks', 'clients', 'history', 'files', 'user
  *   of a few (issue 22). And VACUUM's visibility map, by which an index-only scan knows a row
  *   visible without its table page: a phone's start is read so (docs/search.md), and rows loaded in bulk
  *   are not marked until a VACUUM.
- * - SQLite: its search indexes merged into one segment each (FTS5 `optimize`). A bulk load leaves
- *   thousands of small segments, whose merging FTS5 then does a piece at a time in the writes
- *   that follow: after a 2,000,000-item seed, single-row writes of searched text averaged 5–8 ms
- *   (median 0.3), and 0.35 ms once optimized (~7 s at that size, ~0.7 s at 200,000). Its planner
- *   statistics are left alone: its plans are chosen by the indexes we made for them, and
+ * - SQLite: its search indexes merged into one segment each. A bulk load leaves thousands of
+ *   small segments, whose merging FTS5 then does a piece at a time in the writes that follow:
+ *   after a 2,000,000-item seed, single-row writes of searched text averaged 5–8 ms (median 0.3),
+ *   and 0.35 ms once merged. The merge goes in steps (mergeSearchIndexes), each its own short
+ *   write, so that a server running beside an import is not kept from writing meanwhile. Its
+ *   planner statistics are left alone: its plans are chosen by the indexes we made for them, and
  *   statistics (sqlite_stat1) could steer it off those.
  */
 export async function afterBulkChange(database: Database): Promise<void> {
   const kept = await hasKeptCounts(database);
   if (kept) await foldCounts(database);
   if (database.dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`
-      select name from sqlite_master where type = 'table' and name in (${sql.join(SEARCH_INDEXES)})`.execute(
-      database.db,
-    );
-    for (const { name } of rows) {
-      await sql`insert into ${sql.table(name)} (${sql.ref(name)}) values ('optimize')`.execute(database.db);
-    }
+    await mergeSearchIndexes(database);
     return;
   }
   // Named tables, resolved through the search path: only our schema, not every schema in the database.
@@ -41,6 +36,53 @@ export async function afterBulkChange(database: Database): Promise<void> {
   const tables = kept ? [...PLANNED_TABLES, 'work_count_changes'] : PLANNED_TABLES;
   await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(database.db);
 }
+
+/**
+ * SQLite's search indexes merged into one segment each, as FTS5's `optimize` does, but in steps
+ * of at most `pages` pages written, each step its own write, with a pause after it: `optimize`
+ * is one write holding SQLite's write lock throughout — 1.5 s after an import of 4,000 records at
+ * 200,000 items, while a server beside it that wanted to write waited, its thread stopped
+ * (SQLite's busy wait). Returns how many steps did work.
+ */
+export async function mergeSearchIndexes(
+  database: Database,
+  { pages = MERGE_STEP_PAGES, pauseMs = MERGE_PAUSE_MS } = {},
+): Promise<number> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name in (${sql.join(SEARCH_INDEXES)})`.execute(
+    database.db,
+  );
+  let steps = 0;
+  for (const { name } of rows) {
+    for (;;) {
+      const before = await totalChanges(database);
+      // A negative count merges every segment, not only those FTS5's own rule would (FTS5: «merge»).
+      await sql`
+        insert into ${sql.table(name)} (${sql.ref(name)}, rank) values ('merge', ${-pages})`.execute(
+        database.db,
+      );
+      // FTS5's way to tell: fewer than two rows written, and there was nothing left to merge.
+      if ((await totalChanges(database)) - before < 2) break;
+      steps += 1;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+  return steps;
+}
+
+async function totalChanges(database: Database): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(database.db);
+  return Number(rows[0]?.n);
+}
+
+/** Pages a merge step writes: about 0.8 MB, a few tens of milliseconds of the write lock. */
+const MERGE_STEP_PAGES = 200;
+
+/**
+ * The pause after each merge step: longer than SQLite's busy wait sleeps between its tries early
+ * on, so that a waiting writer of another process gets the lock in between.
+ */
+const MERGE_PAUSE_MS = 30;
 
 /** SQLite's FTS5 tables of the search (migration 0017). */
 const SEARCH_INDEXES = ['tickets', 'tasks', 'clients'].flatMap((table) => [
