@@ -18,6 +18,17 @@ describe('CSV for Russian Excel', () => {
     expect(csvField('+7 999 123-45-67')).toBe('+7 999 123-45-67');
     expect(csvField('-')).toBe('-');
     expect(csvField('-5')).toBe('-5');
+    expect(csvField('-12,5')).toBe('-12,5');
+    expect(csvField('8 (912) 345-67-89')).toBe('8 (912) 345-67-89');
+  });
+
+  it('neutralises a formula that starts with a sign and a digit (issue 48)', () => {
+    expect(csvField('-1*0+WEBSERVICE("http://x")')).toBe(`"'-1*0+WEBSERVICE(""http://x"")"`);
+    expect(csvField("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvField('+1+1')).toBe("'+1+1");
+    expect(csvField('-5 руб')).toBe("'-5 руб");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('-1-1')).toBe("'-1-1");
   });
 
   it('joins a row with ; and ends it with CRLF', () => {

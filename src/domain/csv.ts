@@ -5,15 +5,19 @@ export const CSV_BOM = '\uFEFF';
 
 /**
  * One field. Quoted when it holds `;`, a quote or a line break. A value a spreadsheet would
- * run as a formula (`=`, `@`, or `+`/`-` before something other than a digit: «-» and phone
- * numbers stay as they are) gets a leading apostrophe, which Excel shows as text.
+ * read as a formula — starting with `=`, `@`, `+`, `-`, a tab or a carriage return — gets a
+ * leading apostrophe, which Excel shows as text, unless the whole value is a number or a phone
+ * (`+7 (912) 345-67-89`, `-5`) or a lone dash: `-1*0+WEBSERVICE(…)` starts with a digit too.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=@\t\r]/.test(text) || /^[+-][^\d\s]/.test(text)) text = `'${text}`;
+  if (/^[=@+\-\t\r]/.test(text) && !PLAIN_VALUE.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** A number, a phone number as people type one, or a dash alone: nothing a spreadsheet runs. */
+const PLAIN_VALUE = /^(?:-|[+-]?\d+(?:[.,]\d+)?|\+?[\d(][\d\s()-]*)$/;
 
 export function csvRow(values: readonly (string | number | null | undefined)[]): string {
   return `${values.map(csvField).join(';')}\r\n`;

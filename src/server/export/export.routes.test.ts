@@ -52,7 +52,7 @@ describeEachDatabase('CSV export', (ctx) => {
     );
     expect(rows).toHaveLength(1 + 230);
     const task = rows.find((row) => row.includes('Выгрузка 001'));
-    expect(task).toBe('Задача;;Выгрузка 001;;;;;Новая;30.11.2026;02.11.2026 13:00;');
+    expect(task).toMatch(/^Задача;#\d+;Выгрузка 001;;;;;Новая;30\.11\.2026;02\.11\.2026 13:00;$/);
     const closed = rows.find((row) => row.includes('Выгрузка 010'));
     expect(closed).toMatch(/;Закрыта;;11\.11\.2026 13:00;21\.11\.2026 13:00$/);
     // Without Закрытые: the default states.
@@ -74,8 +74,9 @@ describeEachDatabase('CSV export', (ctx) => {
 
   it('tasks and clients; a bad filter is refused in Russian; signed out is refused', async () => {
     const tasks = rowsOf((await call('GET', '/api/export/tasks.csv?status=closed')).body);
-    expect(tasks[0]).toBe('Название;Описание;Клиент;Исполнитель;Статус;Служба;Срок;Создано;Закрыто');
+    expect(tasks[0]).toBe('Номер;Название;Описание;Клиент;Исполнитель;Статус;Служба;Срок;Создано;Закрыто');
     expect(tasks).toHaveLength(1 + 23);
+    expect(tasks.slice(1).every((row) => /^#\d+;Выгрузка \d{3};/.test(row))).toBe(true);
     const clients = rowsOf((await call('GET', '/api/export/clients.csv')).body);
     expect(clients).toEqual([
       'ФИО;Телефон;Гарантия;Адрес;Комментарий;Создан',

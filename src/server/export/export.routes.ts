@@ -110,7 +110,7 @@ export function registerExportRoutes(
         (cursor) => deps.worklist.list({ ...query, cursor, limit: PAGE }),
         (item) => [
           item.kind === 'ticket' ? 'Заявка' : 'Задача',
-          item.kind === 'ticket' ? ticketNumber(item.id) : '',
+          ticketNumber(item.id),
           item.title,
           item.clientName,
           item.clientPhone,
@@ -174,9 +174,21 @@ export function registerExportRoutes(
     const query = withoutPaging(parsePayload(taskListQuery, request.query));
     return send(reply, 'zadachi-otdelno', (timeZone) =>
       csvPages(
-        ['Название', 'Описание', 'Клиент', 'Исполнитель', 'Статус', 'Служба', 'Срок', 'Создано', 'Закрыто'],
+        [
+          'Номер',
+          'Название',
+          'Описание',
+          'Клиент',
+          'Исполнитель',
+          'Статус',
+          'Служба',
+          'Срок',
+          'Создано',
+          'Закрыто',
+        ],
         (cursor) => deps.tasks.list({ ...query, cursor, limit: PAGE }),
         (task) => [
+          ticketNumber(task.id),
           task.title,
           task.description,
           task.clientName,
