@@ -71,4 +71,12 @@ describe('login rules without zod', () => {
     expect(emailProblem('  ')).toBe('Введите e-mail');
     expect(emailProblem(' a@b.ru ')).toBeNull();
   });
+
+  it('a new password (issue 48) must hold something other than spaces; signing in lets it through', () => {
+    expect(passwordProblem('        ', 'Введите пароль', 8)).toBe(
+      'Пароль не может состоять из одних пробелов',
+    );
+    expect(passwordProblem('  пароль с пробелами  ', 'Введите пароль', 8)).toBeNull();
+    expect(passwordProblem('        ', 'Введите пароль', 1)).toBeNull();
+  });
 });

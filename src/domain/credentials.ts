@@ -28,6 +28,8 @@ export function passwordProblem(value: string, emptyMessage: string, minLength: 
   if (value.length < minLength) {
     return minLength <= 1 ? emptyMessage : `Пароль должен быть не короче ${minLength} символов`;
   }
+  // A new password; signing in, whatever was set before is let through to be checked.
+  if (minLength > 1 && value.trim() === '') return 'Пароль не может состоять из одних пробелов';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from './zod-ru';
 import { CONTROL_CHARACTER_MESSAGE } from './control-characters';
+import { withoutHiddenMarks } from './hidden-marks';
 
 export { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters';
 import { hasControlCharacter } from './control-characters';
@@ -10,12 +11,14 @@ interface LineTextOptions {
 }
 
 /**
- * A one-line text field: trimmed, at most `max` characters, no control characters.
- * `label` starts each message («ФИО: недопустимый символ»).
+ * A one-line text field: without hidden marks (hidden-marks.ts: a name must read as it is),
+ * trimmed, at most `max` characters, no control characters. `label` starts each message
+ * («ФИО: недопустимый символ»).
  */
 export function lineText(label: string, max: number, { required }: LineTextOptions = {}) {
   const text = z
     .string({ error: required ?? `${label}: ожидается текст` })
+    .overwrite(withoutHiddenMarks)
     .trim()
     .max(max, `${label} не длиннее ${max} символов`)
     .refine((value) => !hasControlCharacter(value, false), `${label}: ${CONTROL_CHARACTER_MESSAGE}`);

@@ -1,3 +1,5 @@
+import { HIDDEN_MARKS } from '../../domain/hidden-marks';
+
 const MAX_NAME = 120;
 
 /**
@@ -18,7 +20,7 @@ export function sanitizeFileName(original: string): string {
  * Control characters, and the invisible marks that reorder or hide text: a name like
  * «фото<U+202E>gnp.exe» would read as «фотоexe.png» (extension spoofing).
  */
-const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+const HIDDEN_CHARACTERS = new RegExp(`[\\p{Cc}]|${HIDDEN_MARKS.source}`, 'gu');
 
 /** The name shown to people: the original, without folders, controls or direction marks. */
 export function displayFileName(original: string): string {
