@@ -54,7 +54,10 @@ describe('withStatementCache', () => {
     const long = `select count(*) as n from t where id in (${ids.map(() => '?').join(', ')})`;
     expect(cached.prepare(long).all(ids)).toEqual([{ n: 3 }]);
     cached.prepare(long).all(ids);
-    const short = `select count(*) as n from t where id in (${ids.slice(1).map(() => '?').join(', ')})`;
+    const short = `select count(*) as n from t where id in (${ids
+      .slice(1)
+      .map(() => '?')
+      .join(', ')})`;
     cached.prepare(short).all(ids.slice(1));
     cached.prepare(short).all(ids.slice(1));
     expect(prepared).toEqual([long, long, short]);
