@@ -130,13 +130,16 @@ async function putPostgres(dump: string, target: RestoreTarget) {
       dump,
     ]);
   } catch (error) {
-    await emptyPostgresSchema(target);
+    // pg_restore's own error is the one to report; a failed emptying is said beside it.
+    await emptyPostgresSchema(target).catch((cleanup: Error) => {
+      throw new Error(`${(error as Error).message}\n(the restored part was not removed: ${cleanup.message})`);
+    });
     throw error;
   }
 }
 
 /**
- * pg_restore's jobs: one a core, at most four. The search's GIN indexes are each built by one
+ * pg_restore's jobs: one for each core of the machine running the restore, at most four. The search's GIN indexes are each built by one
  * process; with two jobs two are built at once (ADR 041).
  */
 export const PG_RESTORE_JOBS = Math.min(4, os.availableParallelism());
@@ -152,27 +155,46 @@ export function withServerOption(databaseUrl: string, setting: string): string {
   const url = new URL(databaseUrl);
   const own = url.searchParams.get('options');
   url.searchParams.set('options', [own, `-c ${setting}`].filter(Boolean).join(' '));
-  // URLSearchParams writes a space as «+», which libpq reads literally.
-  url.search = url.search.replace(/\+/g, '%20');
+  // Written again by encodeURIComponent: URLSearchParams writes a space as «+», which libpq reads
+  // literally (a «+» of the address's own, in a password say, comes back as %2B: the same to libpq).
+  url.search = [...url.searchParams]
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
   return url.toString();
 }
 
-/** Our tables and functions in the target's schema dropped: what a dump of it creates again. */
+/**
+ * What a dump of the target's schema creates, dropped: its tables, sequences and our functions —
+ * or, for a schema of its own (tests), the schema, which such a dump creates too.
+ */
 async function emptyPostgresSchema(target: RestoreTarget) {
   const client = postgresClient(target);
   await client.connect();
   try {
     const schema = target.pgSchema ?? 'public';
+    const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    if (schema !== 'public') {
+      await client.query(`drop schema if exists ${quoted(schema)} cascade`);
+      return;
+    }
     const tables = await client.query<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = $1`,
       [schema],
     );
     for (const { name } of tables.rows) {
-      await client.query(`drop table if exists "${schema}"."${name.replace(/"/g, '""')}" cascade`);
+      await client.query(`drop table if exists ${quoted(schema)}.${quoted(name)} cascade`);
+    }
+    // A sequence of its own (migration 0019's change_count) outlives the tables.
+    const sequences = await client.query<{ name: string }>(
+      `select sequence_name as name from information_schema.sequences where sequence_schema = $1`,
+      [schema],
+    );
+    for (const { name } of sequences.rows) {
+      await client.query(`drop sequence if exists ${quoted(schema)}.${quoted(name)} cascade`);
     }
     // Search's function (migration 0017) and the kept counts' (0023), which the dump creates again.
     for (const fn of ['search_grams(text)', 'tickets_count_change()', 'tasks_count_change()']) {
-      await client.query(`drop function if exists "${schema}".${fn} cascade`);
+      await client.query(`drop function if exists ${quoted(schema)}.${fn} cascade`);
     }
   } finally {
     await client.end();
