@@ -54,11 +54,14 @@ export async function mergeSearchIndexes(
   );
   let steps = 0;
   for (const { name } of rows) {
-    for (;;) {
+    for (let step = 0; step < MERGE_MAX_STEPS; step += 1) {
       const before = await totalChanges(database);
-      // A negative count merges every segment, not only those FTS5's own rule would (FTS5: «merge»).
+      // FTS5 («merge»): a negative count starts a merge of every segment, not only those its own
+      // rule would take; a positive one goes on with it. Negative again, it would start over with
+      // the segments others wrote meanwhile (a server beside an import), and might never end.
+      const count = step === 0 ? -pages : pages;
       await sql`
-        insert into ${sql.table(name)} (${sql.ref(name)}, rank) values ('merge', ${-pages})`.execute(
+        insert into ${sql.table(name)} (${sql.ref(name)}, rank) values ('merge', ${count})`.execute(
         database.db,
       );
       // FTS5's way to tell: fewer than two rows written, and there was nothing left to merge.
@@ -74,6 +77,9 @@ async function totalChanges(database: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(database.db);
   return Number(rows[0]?.n);
 }
+
+/** A bound on one index's merge steps: 200 pages each, far beyond any index we keep. */
+const MERGE_MAX_STEPS = 100_000;
 
 /** Pages a merge step writes: about 0.8 MB, a few tens of milliseconds of the write lock. */
 const MERGE_STEP_PAGES = 200;
