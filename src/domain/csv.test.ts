@@ -6,7 +6,9 @@ describe('CSV for Russian Excel', () => {
     expect(csvField('Иванов; Иван')).toBe('"Иванов; Иван"');
     expect(csvField('Сервис «Плюс» "А"')).toBe('"Сервис «Плюс» ""А"""');
     expect(csvField('строка 1\nстрока 2')).toBe('"строка 1\nстрока 2"');
-    expect(csvField('Просто текст, с запятой')).toBe('Просто текст, с запятой');
+    expect(csvField('Просто текст, с запятой')).toBe('"Просто текст, с запятой"');
+    expect(csvField("x,=1+cmd|' /C calc'!A0")).toBe(`"x,=1+cmd|' /C calc'!A0"`);
+    expect(csvField('Просто текст')).toBe('Просто текст');
     expect(csvField(null)).toBe('');
     expect(csvField(42)).toBe('42');
   });
@@ -18,7 +20,7 @@ describe('CSV for Russian Excel', () => {
     expect(csvField('+7 999 123-45-67')).toBe('+7 999 123-45-67');
     expect(csvField('-')).toBe('-');
     expect(csvField('-5')).toBe('-5');
-    expect(csvField('-12,5')).toBe('-12,5');
+    expect(csvField('-12,5')).toBe('"-12,5"');
     expect(csvField('8 (912) 345-67-89')).toBe('8 (912) 345-67-89');
   });
 
@@ -27,7 +29,7 @@ describe('CSV for Russian Excel', () => {
     expect(csvField("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
     expect(csvField('+1+1')).toBe("'+1+1");
     expect(csvField('-5 руб')).toBe("'-5 руб");
-    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\t=1')).toBe(`"'\t=1"`);
     expect(csvField('-1-1')).toBe("'-1-1");
   });
 

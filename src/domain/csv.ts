@@ -4,7 +4,8 @@
 export const CSV_BOM = '\uFEFF';
 
 /**
- * One field. Quoted when it holds `;`, a quote or a line break. A value a spreadsheet would
+ * One field. Quoted when it holds `;`, a quote or a line break — or a comma or a tab, where a
+ * spreadsheet set to split on those would find a formula inside it. A value a spreadsheet would
  * read as a formula — starting with `=`, `@`, `+`, `-`, a tab or a carriage return — gets a
  * leading apostrophe, which Excel shows as text, unless the whole value is a number or a phone
  * (`+7 (912) 345-67-89`, `-5`) or a lone dash: `-1*0+WEBSERVICE(…)` starts with a digit too.
@@ -13,7 +14,7 @@ export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (/^[=@+\-\t\r]/.test(text) && !PLAIN_VALUE.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[;,"\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A number, a phone number as people type one, or a dash alone: nothing a spreadsheet runs. */
