@@ -17,6 +17,7 @@ import { makeSampleExport } from '../src/server/import/sample-export';
 import { hostSpeedMs, memoryMb, signIn, writeSection } from './lib/bench-kit';
 import { benchTargets, type BenchTarget } from './lib/bench-targets';
 import { keepBusy, type BusyResult } from './lib/keep-busy';
+import { mixPaths } from './lib/mix-paths';
 import { SEED_PASSWORD, seedEmails } from './lib/seed-data';
 import { seededRandom } from './lib/seeded-random';
 import { seededServer } from './lib/seeded-server';
@@ -67,41 +68,6 @@ async function lagFromNow(): Promise<() => Lag> {
   fs.rmSync(lagFile, { force: true });
   while (!fs.existsSync(lagFile)) await new Promise((resolve) => setTimeout(resolve, 50));
   return () => JSON.parse(fs.readFileSync(lagFile, 'utf8')) as Lag;
-}
-
-/** The mix, twenty requests a round, each connection starting at its own place in it. */
-async function mixPaths(target: BenchTarget): Promise<string[]> {
-  const { db } = target.database;
-  const tickets = await db
-    .selectFrom('tickets')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .limit(50)
-    .execute();
-  const clients = await db.selectFrom('clients').select('full_name').orderBy('id').limit(40).execute();
-  const surnames = [...new Set(clients.map((c) => c.full_name.split(' ')[0]!.toLowerCase()))].slice(0, 6);
-  const q = (text: string) => encodeURIComponent(text);
-  const paths: string[] = [];
-  for (let round = 0; round < 6; round += 1) {
-    const surname = surnames[round % surnames.length]!;
-    const ticket = tickets[(round * 7) % tickets.length]!.id;
-    paths.push(
-      ...Array.from({ length: 8 }, () => '/api/work'),
-      '/api/work/counts',
-      '/api/work/counts',
-      '/api/work/counts?assignee=2',
-      '/api/work?assignee=2',
-      '/api/work?assignee=2',
-      `/api/work?q=${q(surname)}`,
-      `/api/work/counts?q=${q(surname)}`,
-      `/api/work?q=${q(surname)}&states=new,in_progress,closed`,
-      `/api/tickets/${ticket}`,
-      `/api/tickets/${tickets[(round * 7 + 3) % tickets.length]!.id}`,
-      '/api/work?states=closed',
-      `/api/clients?q=${q(surname)}`,
-    );
-  }
-  return paths;
 }
 
 /** What runs beside the mix until `until` says stop: export, receipts, one backup, one import. */
@@ -251,7 +217,7 @@ async function benchTarget(target: BenchTarget, port: number): Promise<Phase[]> 
   const phases: Phase[] = [];
   try {
     const adminCookie = await signIn(base, seedEmails[0]!, SEED_PASSWORD);
-    const paths = await mixPaths(target);
+    const paths = await mixPaths(target.database.db);
     const ticketIds = (
       await target.database.db
         .selectFrom('tickets')

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { hostSpeedMs, signIn, startArgs, startServer, waitForDigest } from './lib/bench-kit';
 import { keptDemo200k } from './lib/bench-targets';
 import { keepBusy } from './lib/keep-busy';
+import { mixPaths } from './lib/mix-paths';
 import { SEED_PASSWORD, seedEmails } from './lib/seed-data';
 import { seededRandom } from './lib/seeded-random';
 
@@ -49,31 +50,7 @@ for (const target of targets) {
     const base = `http://127.0.0.1:${port}`;
     const cookie = await signIn(base, seedEmails[1]!, SEED_PASSWORD);
     await waitForDigest(target.database);
-    const { db } = target.database;
-    const tickets = await db
-      .selectFrom('tickets')
-      .select('id')
-      .where('deleted_at', 'is', null)
-      .limit(50)
-      .execute();
-    const q = encodeURIComponent;
-    const paths = ['иванов', 'петров', 'смирнова', 'кузнецов', 'попов', 'соколов'].flatMap(
-      (surname, round) => [
-        ...Array.from({ length: 8 }, () => '/api/work'),
-        '/api/work/counts',
-        '/api/work/counts',
-        '/api/work/counts?assignee=2',
-        '/api/work?assignee=2',
-        '/api/work?assignee=2',
-        `/api/work?q=${q(surname)}`,
-        `/api/work/counts?q=${q(surname)}`,
-        `/api/work?q=${q(surname)}&states=new,in_progress,closed`,
-        `/api/tickets/${tickets[(round * 7) % tickets.length]!.id}`,
-        `/api/tickets/${tickets[(round * 7 + 3) % tickets.length]!.id}`,
-        '/api/work?states=closed',
-        `/api/clients?q=${q(surname)}`,
-      ],
-    );
+    const paths = await mixPaths(target.database.db);
     const random = seededRandom(47);
     const common = { ports: [port], pids: [server.pid!], cookie, connections: 50, seconds: 20, paths };
     const paced = await keepBusy({ ...common, pause: () => 1000 + random() * 2000 });
