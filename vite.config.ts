@@ -3,9 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstScreensChunk } from './build/first-screens-chunk';
-import { routePreloads } from './build/route-preloads-plugin';
-import { serviceWorker } from './build/service-worker-plugin';
+import { firstScreensChunk } from './build/first-screens-chunk.ts';
+import { routePreloads } from './build/route-preloads-plugin.ts';
+import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
 
