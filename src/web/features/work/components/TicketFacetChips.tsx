@@ -2,7 +2,7 @@ import { CloseButton, Group, Pill } from '@mantine/core';
 import { weekLabel } from '../../../../domain/dashboard';
 import { channelLabel, isTicketChannel } from '../../../../domain/ticket-channels';
 import { isTicketStatus, TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
-import type { WorkFilterValues } from './WorkFiltersBar';
+import type { WorkFilterValues } from './work-filter-memory';
 
 /**
  * The filters a dashboard link brings (a ticket status, a way in) that the filter bar has no

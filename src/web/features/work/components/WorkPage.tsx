@@ -12,10 +12,28 @@ import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
 import { FirstSteps } from './FirstSteps';
 import { TicketFacetChips } from './TicketFacetChips';
-import { WorkFiltersBar, type WorkFilterValues } from './WorkFiltersBar';
+import { WorkFiltersBar } from './WorkFiltersBar';
+import { keepFilters, recallFilters, type WorkFilterValues } from './work-filter-memory';
 import { WorkRow } from './WorkRow';
 import { WorkTable } from './work-table-loader';
 import { useWorkView, WorkViewToggle } from './WorkViewToggle';
+
+/** The filters a link names; what it leaves out is the default ('' or, for states, undefined). */
+function fromAddress(params: URLSearchParams): WorkFilterValues {
+  const read = (name: string) => params.get(name) ?? '';
+  return {
+    text: read('q'),
+    type: read('type'),
+    assignee: read('assignee'),
+    states: params.get('states') ?? undefined,
+    order: read('order'),
+    overLimit: read('overLimit'),
+    status: read('status'),
+    provider: read('provider'),
+    receivedWeek: read('receivedWeek'),
+    closedWeek: read('closedWeek'),
+  };
+}
 
 const NEW_REPAIR = `${paths.ticketNew}?title=${encodeURIComponent('Гарантийный ремонт')}`;
 
@@ -38,20 +56,14 @@ function CreateButtons() {
  */
 export function WorkPage() {
   const [params, setParams] = useSearchParams();
+  const me = useCurrentUser();
   // Filters are local state (a click shows at once) mirrored into the address by one
-  // effect, so two quick changes can never overwrite each other there.
-  const [values, setValues] = useState<WorkFilterValues>(() => ({
-    text: params.get('q') ?? '',
-    type: params.get('type') ?? '',
-    assignee: params.get('assignee') ?? '',
-    states: params.get('states') ?? undefined,
-    order: params.get('order') ?? '',
-    overLimit: params.get('overLimit') ?? '',
-    status: params.get('status') ?? '',
-    provider: params.get('provider') ?? '',
-    receivedWeek: params.get('receivedWeek') ?? '',
-    closedWeek: params.get('closedWeek') ?? '',
-  }));
+  // effect, so two quick changes can never overwrite each other there. A plain /app/work
+  // (the menu, the logo) opens on what this person chose last time on this device; a link
+  // with filters (the dashboard's, a shared one) shows exactly those.
+  const [values, setValues] = useState<WorkFilterValues>(() =>
+    params.size === 0 ? { ...fromAddress(params), ...recallFilters(me.id) } : fromAddress(params),
+  );
   const facets = {
     status: values.status,
     provider: values.provider,
@@ -110,8 +122,15 @@ export function WorkPage() {
     setParams,
   ]);
 
+  // A dashboard link's facets are a one-off look; what is chosen beside them is not kept.
+  const faceted = Object.values(facets).some(Boolean);
+  useEffect(() => {
+    if (faceted) return;
+    const { type, assignee, states, order, overLimit } = values;
+    keepFilters(me.id, { type, assignee, states, order, overLimit });
+  }, [me.id, faceted, values]);
+
   // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
-  const me = useCurrentUser();
   const defaultView =
     !q &&
     !values.type &&
