@@ -95,10 +95,10 @@ test('the copy button copies the phone and says «Скопировано»', asy
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('+7 343 555-44-33');
 });
 
-test('an empty directory shows «Нет клиентов» for a search with no match', async ({ page, request }) => {
+test('a client search with no match says «Ничего не найдено»', async ({ page, request }) => {
   const account = await registerViaApi(request, 'Пустов Павел');
   await loginViaUi(page, account);
   await page.goto('/app/clients?q=никогонетстакимименем');
-  await expect(page.getByText('Нет клиентов')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ничего не найдено' })).toBeVisible();
   await expect(page.getByLabel('Поиск клиентов')).toHaveValue('никогонетстакимименем');
 });

@@ -146,7 +146,7 @@ test('the ticket list asks the server again only for changes that reach it', asy
   const token = `список${Date.now()}`;
   await viewer.goto('/app/tickets');
   await viewer.getByLabel('Поиск заявок').fill(token);
-  await expect(viewer.getByText('Нет заявок')).toBeVisible();
+  await expect(viewer.getByText('Ничего не найдено')).toBeVisible();
   // Settled: from here on, every request for the ticket list is counted.
   await viewer.waitForTimeout(1000);
   const asked: string[] = [];

@@ -65,3 +65,49 @@ test('the worklist opens with four cards on screen; filters are one tap away and
   await expect(page.getByRole('button', { name: 'Фильтры', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/app\/work$/);
 });
+
+test('a search that matches only closed repairs offers them in one tap, never «Пусто»', async ({ page }) => {
+  await loginViaUi(page, ADMIN);
+  const serial = `SN${Date.now()}`;
+  const created = await page.request.post('/api/tickets', {
+    data: {
+      title: 'Гарантийный ремонт',
+      intake: 'walk_in',
+      serialNumber: serial,
+      client: { mode: 'new', fullName: 'Вернувшийся Виктор' },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  let ticket = (await created.json()).ticket as { id: number; status: string };
+  while (ticket.status !== 'closed') {
+    const stepped = await page.request.post(`/api/tickets/${ticket.id}/step`, {
+      headers: { 'x-requested-with': 'fetch' },
+      data: { direction: 'forward', expectedStatus: ticket.status },
+    });
+    expect(stepped.ok(), await stepped.text()).toBe(true);
+    ticket = (await stepped.json()).ticket;
+  }
+
+  await page.goto('/app/work');
+  await page.getByLabel('Поиск').fill(serial);
+  await expect(page.getByRole('heading', { name: 'Среди открытых ничего не найдено' })).toBeVisible();
+  await page.getByRole('button', { name: 'Показать закрытые (1)' }).click();
+  const row = page.getByTestId('work-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('href', `/app/tickets/${ticket.id}`);
+  await expect(row).toBeInViewport();
+
+  // An open match shows, and the closed one is still offered under it.
+  await page.request.post('/api/tasks', { data: { title: `Перезвонить по ${serial}` } });
+  await page.getByRole('button', { name: /^Фильтры/ }).click();
+  await page.getByRole('dialog', { name: 'Фильтры' }).getByRole('button', { name: 'Сбросить' }).click();
+  await page.getByRole('dialog', { name: 'Фильтры' }).getByRole('button', { name: 'Показать' }).click();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Перезвонить');
+  await expect(page.getByRole('button', { name: 'Показать закрытые (1)' })).toBeVisible();
+
+  // Nothing anywhere: a search says so in its own words; «Пусто» is for an empty list.
+  await page.getByLabel('Поиск').fill(`нет-такого-${serial}`);
+  await expect(page.getByRole('heading', { name: 'Ничего не найдено' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Показать закрытые/ })).toHaveCount(0);
+});

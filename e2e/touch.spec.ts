@@ -75,12 +75,12 @@ test('on a 390 px phone every tap target on the main screens is at least 44 px',
   expect(await smallTargets(page), 'menu').toEqual([]);
 });
 
-test('on a phone, a search that finds nothing says «Пусто» on screen, not behind the bottom bar', async ({
+test('on a phone, a search that finds nothing says «Ничего не найдено» on screen, not behind the bottom bar', async ({
   page,
 }) => {
   await loginViaUi(page, ADMIN);
   await page.goto('/app/work?q=' + encodeURIComponent('жщфывнетакого'));
-  const empty = page.getByRole('heading', { name: 'Пусто' });
+  const empty = page.getByRole('heading', { name: 'Ничего не найдено' });
   await expect(empty).toBeVisible();
   // Within the first screen, and above the fixed bar with the create buttons.
   const [message, bar] = await Promise.all([

@@ -12,11 +12,14 @@ import { ListSkeleton } from './Skeletons';
 export function PagedList<T extends { id: number }>({
   query,
   empty,
+  emptyAction,
   renderItem,
   renderItems,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   empty: string;
+  /** Under the empty message: what to try instead (the worklist's «Показать закрытые»). */
+  emptyAction?: ReactNode;
   renderItem: (item: T) => ReactNode;
   /** Renders all rows at once instead (a table), when there are any. */
   renderItems?: (items: T[]) => ReactNode;
@@ -30,7 +33,11 @@ export function PagedList<T extends { id: number }>({
       {query.isError && items.length === 0 && (
         <LoadFailed message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       )}
-      {query.isSuccess && items.length === 0 && <CenteredMessage title={empty} inList />}
+      {query.isSuccess && items.length === 0 && (
+        <CenteredMessage title={empty} inList>
+          {emptyAction}
+        </CenteredMessage>
+      )}
       {renderItems && items.length > 0 ? renderItems(items) : <Stack gap="xs">{items.map(renderItem)}</Stack>}
       {query.hasNextPage && (
         <Button

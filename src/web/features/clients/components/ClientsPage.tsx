@@ -40,7 +40,7 @@ export function ClientsPage() {
       />
       <PagedList
         query={list}
-        empty="Нет клиентов"
+        empty={q ? 'Ничего не найдено' : 'Нет клиентов'}
         renderItem={(client) => <ClientRow key={client.id} client={client} />}
       />
     </Stack>

@@ -104,7 +104,8 @@ export function TicketsPage() {
       </Group>
       <PagedList
         query={list}
-        empty="Нет заявок"
+        // The spec's text for an empty list; a search that found nothing says so (issue 48).
+        empty={q ? 'Ничего не найдено' : 'Нет заявок'}
         renderItem={(ticket) => <TicketRow key={ticket.id} ticket={ticket} />}
       />
     </Stack>

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useUrgencyContext } from '../../../lib/shop-today';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
+import { hiddenClosedMatches, ShowClosedButton } from './ClosedMatches';
 import { FirstSteps } from './FirstSteps';
 import { TicketFacetChips } from './TicketFacetChips';
 import { WorkFiltersBar } from './WorkFiltersBar';
@@ -146,6 +147,15 @@ export function WorkPage() {
   const onChange = (changes: Partial<WorkFilterValues>) =>
     setValues((current) => ({ ...current, ...changes }));
 
+  const closedMatches = hiddenClosedMatches(q !== '', values.states, counts);
+  const closedAction = closedMatches ? (
+    <ShowClosedButton
+      count={closedMatches}
+      states={values.states}
+      onShow={(states) => onChange({ states })}
+    />
+  ) : null;
+
   return (
     <Stack pb={{ base: 72, sm: 0 }}>
       <Group justify="space-between">
@@ -160,7 +170,8 @@ export function WorkPage() {
       <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList
         query={list}
-        empty="Пусто"
+        empty={q ? (closedMatches ? 'Среди открытых ничего не найдено' : 'Ничего не найдено') : 'Пусто'}
+        emptyAction={closedAction}
         renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} urgency={urgency} />}
         renderItems={
           view.view === 'table'
@@ -172,6 +183,10 @@ export function WorkPage() {
             : undefined
         }
       />
+      {/* Open matches shown, and closed ones too: say so under the list. */}
+      {closedAction && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) > 0 && (
+        <Group justify="center">{closedAction}</Group>
+      )}
       <Group gap="md" justify="center">
         <Anchor component={Link} to={paths.tickets} size="sm" className="tap-target">
           Все заявки
