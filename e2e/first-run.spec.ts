@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E_INVITE_CODE, E2E_PASSWORD, loginViaUi, logoutViaUi, uniqueEmail } from './fixtures';
 
+// The tests here run in order on one fresh server: the first makes its admin.
+const admin = { name: 'Первая Админ', email: uniqueEmail('first') };
+const worker = { name: 'Второй Сотрудник', email: uniqueEmail('second') };
+
 test('a fresh install: first account is admin, promotes the second, who then sees Сотрудники', async ({
   page,
 }) => {
-  const admin = { name: 'Первая Админ', email: uniqueEmail('first') };
-  const worker = { name: 'Второй Сотрудник', email: uniqueEmail('second') };
-
   // Without mail set up, «Забыли пароль?» says who can help.
   await page.goto('/login');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
@@ -85,4 +86,48 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(currentUser).toContainText('Админ');
   await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
+});
+
+test('served at a local address, messages go without a link until the admin sets the shop’s address', async ({
+  page,
+}) => {
+  await loginViaUi(page, { email: admin.email, password: E2E_PASSWORD });
+  const created = await page.request.post('/api/tickets', {
+    data: {
+      title: 'Гарантийный ремонт',
+      client: { mode: 'new', fullName: 'Ссылкин Семён', phone: '+7 900 123-45-67' },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { ticket } = await created.json();
+
+  // http://127.0.0.1:3101 opens only here: no link in the message, and the dialog says why.
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await expect(page.getByRole('button', { name: 'Копировать ссылку' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Написать клиенту' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Сообщение клиенту' });
+  const text = dialog.getByLabel('Текст сообщения');
+  await expect(text).toHaveValue(/Ссылкин|Семён/);
+  expect(await text.inputValue()).not.toContain('/s/');
+  expect(await text.inputValue()).not.toContain('Следить за ремонтом');
+  await expect(dialog.getByTestId('no-client-link')).toContainText('127.0.0.1:3101');
+
+  // The note leads to «Настройки»; the check cannot reach the address from here, so the admin
+  // saves it without the check.
+  await dialog.getByRole('link', { name: '«Настройках»' }).click();
+  await expect(page).toHaveURL(/\/app\/settings/);
+  await page.getByLabel('Адрес сервиса в интернете').fill('remont.example.ru');
+  await page.getByRole('button', { name: 'Проверить и сохранить' }).click();
+  await expect(page.getByText(/Проверка не прошла: https:\/\/remont\.example\.ru не отвечает/)).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.getByRole('button', { name: 'Сохранить без проверки' }).click();
+  await expect(page.getByText('Адрес сохранён')).toBeVisible();
+
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await page.getByRole('button', { name: 'Написать клиенту' }).click();
+  await expect(dialog.getByLabel('Текст сообщения')).toHaveValue(
+    new RegExp(`Следить за ремонтом: https://remont\\.example\\.ru${ticket.statusPath}`),
+  );
+  await expect(dialog.getByTestId('no-client-link')).toHaveCount(0);
 });

@@ -116,3 +116,18 @@ describe('messageTemplatesInput', () => {
     expect(long.error?.issues[0]?.message).toMatch(/^Шаблон «Закрыта»/);
   });
 });
+
+describe('a message without the status link (issue 48: no address a client can open)', () => {
+  const values = { ...VALUES, ссылка: '' };
+
+  it('leaves out the words that announced the link, and nothing else', () => {
+    expect(fillTemplate(DEFAULT_TEMPLATES.general, values)).toBe(
+      `Здравствуйте, ${VALUES.клиент}! Заявка ${VALUES.номер} (${VALUES.устройство}). ${VALUES.статус}.`,
+    );
+    expect(fillTemplate(DEFAULT_TEMPLATES.notify_client, values)).toBe(
+      `Здравствуйте, ${VALUES.клиент}! Заявка ${VALUES.номер} (${VALUES.устройство}). ${VALUES.статус}.\n${VALUES.магазин} ${VALUES.телефон_магазина}`,
+    );
+    expect(fillTemplate('Статус: {ссылка}', values)).toBe('');
+    expect(fillTemplate('Ждём :) {ссылка}', values)).toBe('Ждём :)');
+  });
+});

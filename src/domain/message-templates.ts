@@ -77,7 +77,7 @@ const GAP = '\uE000'; // a private-use character: never in a template or a value
 /**
  * The message: each known placeholder replaced by its value. A value that is missing leaves
  * no trace — no «{служба}», no empty brackets, no double space or space before a comma where
- * it stood — and only there: the rest of the admin's text stays exactly as typed («Ждём :)»).
+ * it stood, no «Подробнее:» left announcing it at a line's end — and only there: the rest of the admin's text stays exactly as typed («Ждём :)»).
  * An unknown placeholder stays as typed so the admin sees the typo. Line breaks, Cyrillic and
  * emoji pass through; Windows line ends become plain ones (what wa.me and sms: expect).
  */
@@ -89,17 +89,21 @@ export function fillTemplate(template: string, values: Partial<TemplateValues>):
     const value = (values[key] ?? '').replace(/\s+/g, ' ').trim();
     return value || GAP;
   });
-  return filled
-    .replace(/\([ \t]*(?:\uE000[ \t]*)+\)/g, GAP)
-    .replace(/([.!?:])[ \t]*(?:\uE000[ \t]*)+\./g, '$1')
-    .replace(/,[ \t]*(?:\uE000[ \t]*)+(?=[!?.,;:])/g, '')
-    .replace(/[ \t]*(?:\uE000[ \t]*)+(?=[,.!?;:)])/g, '')
-    .replace(/[ \t]+(?:\uE000[ \t]*)+(?=\S)/g, ' ')
-    .replace(/[ \t]*\uE000[ \t]*/g, '')
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .trim();
+  return (
+    filled
+      // «Подробнее: {ссылка}» with no link: the words that only announced it go too.
+      .replace(/(^|[.!?][ \t]*)[^.!?:\n\uE000]*:[ \t]*(?:\uE000[ \t]*)+(?=\n|$)/gm, '$1')
+      .replace(/\([ \t]*(?:\uE000[ \t]*)+\)/g, GAP)
+      .replace(/([.!?:])[ \t]*(?:\uE000[ \t]*)+\./g, '$1')
+      .replace(/,[ \t]*(?:\uE000[ \t]*)+(?=[!?.,;:])/g, '')
+      .replace(/[ \t]*(?:\uE000[ \t]*)+(?=[,.!?;:)])/g, '')
+      .replace(/[ \t]+(?:\uE000[ \t]*)+(?=\S)/g, ' ')
+      .replace(/[ \t]*\uE000[ \t]*/g, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .trim()
+  );
 }
 
 const templateText = (label: string) => multiLineText(label, TEMPLATE_LIMIT);

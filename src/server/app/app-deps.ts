@@ -46,6 +46,11 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** Folder of the built web app; null for an API-only server. */
   webRoot?: string | null;
+  /**
+   * How the public-address check calls out; tests route the shop's public name to the server
+   * they started (no DNS here), which then answers the check over real HTTP.
+   */
+  addressFetch?: typeof fetch;
   push?: {
     /** HTTPS agent for push services; tests give one that trusts their stand-in. */
     agent?: Agent;

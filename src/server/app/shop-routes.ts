@@ -24,7 +24,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   const { clock } = parts;
   const { store, vapidKeys } = parts.resources;
   const { tickets, trash } = parts.records;
-  const { shopProfile, shopLogo, workRules } = parts.shop;
+  const { shopProfile, shopLogo, workRules, publicAddress, addressProbe } = parts.shop;
   registerBackupRoutes(scopes, parts.backups);
   registerTrashRoutes(scopes, trash);
   registerHistoryRoutes(scopes, { db: database.db });
@@ -33,7 +33,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   registerFilesRoutes(scopes, { database, store });
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({ tickets, shopProfile, shopLogo, clock }),
-    publicUrl: config.publicUrl,
+    publicAddress,
   });
   registerStatusPageRoutes(scopes, {
     db: database.db,
@@ -52,6 +52,8 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     uploadLimits: parts.shop.uploadLimits,
     events: parts.resources.events,
     publicConfig: publicConfig(config),
+    publicAddress,
+    addressProbe,
   });
 }
 
@@ -63,6 +65,7 @@ function publicConfig(config: AppConfig): PublicConfig {
     passwordByEmail: config.mail !== undefined,
     maxUploadBytes: config.maxUploadBytes,
     maxUploadRequestBytes: config.maxUploadRequestBytes,
-    publicUrl: config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : null,
+    // Read per request from the shop's settings (GET /api/config).
+    publicUrl: null,
   };
 }

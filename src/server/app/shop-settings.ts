@@ -4,11 +4,13 @@ import type { UploadLimits } from '../files/upload-limits';
 import { createShopLogo } from '../settings/shop-logo';
 import { createShopProfile } from '../settings/shop-profile';
 import { createWorkRules } from '../settings/work-rules';
+import { createAddressProbe, createPublicAddress } from '../settings/public-address';
 import type { AppDeps } from './app-deps';
 
 export type ShopSettings = ReturnType<typeof createShopSettings>;
 
-/** The shop's own settings: upload limits, its profile and logo for documents, its work rules. */
+/** The shop's own settings: upload limits, its profile and logo for documents, its work rules,
+ * and the public address client links point to. */
 export function createShopSettings(deps: AppDeps, clock: Clock, store: FileStore) {
   const { config, database } = deps;
   const uploadLimits: UploadLimits = {
@@ -20,5 +22,7 @@ export function createShopSettings(deps: AppDeps, clock: Clock, store: FileStore
   const shopProfile = createShopProfile(database.db, clock);
   const shopLogo = createShopLogo({ db: database.db, store, clock });
   const workRules = createWorkRules(database.db, clock);
-  return { uploadLimits, shopProfile, shopLogo, workRules };
+  const publicAddress = createPublicAddress(database.db, config.publicUrl);
+  const addressProbe = createAddressProbe(deps.addressFetch);
+  return { uploadLimits, shopProfile, shopLogo, workRules, publicAddress, addressProbe };
 }

@@ -29,23 +29,31 @@ function attachment(fileName: string): string {
 
 export function registerDocumentsRoutes(
   { staff }: RouteScopes,
-  { documents, publicUrl }: { documents: TicketDocuments; publicUrl: string | undefined },
+  {
+    documents,
+    publicAddress,
+  }: { documents: TicketDocuments; publicAddress: { get(): Promise<string | null> } },
 ) {
-  const requestOf = (request: FastifyRequest<WithKind>): DocumentRequest => ({
+  // Without a public address the papers carry no link or QR code: the client could not open it.
+  const requestOf = async (request: FastifyRequest<WithKind>): Promise<DocumentRequest> => ({
     actor: actorOf(request),
     timeZone: timeZoneOf(request),
-    origin: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    origin: await publicAddress.get(),
   });
   const ticketId = (request: FastifyRequest<WithKind>) =>
     parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 
   // What the print page draws (the PDF draws the same model).
   staff.get<WithKind>('/api/tickets/:id/documents/:kind', async (request) => {
-    return documents.page(requestOf(request), ticketId(request), kindOf(request));
+    return documents.page(await requestOf(request), ticketId(request), kindOf(request));
   });
 
   staff.get<WithKind>('/api/tickets/:id/documents/:kind/pdf', async (request, reply) => {
-    const { document, bytes } = await documents.pdf(requestOf(request), ticketId(request), kindOf(request));
+    const { document, bytes } = await documents.pdf(
+      await requestOf(request),
+      ticketId(request),
+      kindOf(request),
+    );
     request.log.info({ ticketId: request.params.id, kind: document.kind }, 'document printed as PDF');
     return reply
       .header('content-type', 'application/pdf')

@@ -102,6 +102,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/tickets/:id/documents/:kind': staff,
   'GET /api/tickets/:id/documents/:kind/pdf': staff,
   'GET /api/config': anyone,
+  'GET /api/settings/public-address': admins,
+  'PUT /api/settings/public-address': admins,
+  'GET /api/address-check/:token': anyone,
   'GET /manifest.webmanifest': anyone,
 };
 

@@ -287,6 +287,7 @@ describeEachDatabase('generated malformed input', (ctx) => {
         valid: { ticketAssigneeId: staffId, taskAssigneeId: staffId },
       },
       { method: 'PUT', url: '/api/settings/invite-code', as: 'admin', valid: { code: 'new-invite-code' } },
+      { method: 'PUT', url: '/api/settings/public-address', as: 'admin', valid: { address: '' } },
     ];
   });
 

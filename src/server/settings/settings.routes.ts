@@ -11,6 +11,8 @@ import type { InviteCodeService } from './invite-code';
 import type { ShopLogo } from './shop-logo';
 import type { MessageTemplatesStore } from './message-templates';
 import type { WorkRules } from './work-rules';
+import type { AddressProbe, PublicAddress } from './public-address';
+import { publicAddressInput } from '../../domain/public-address';
 import { workRulesInput } from '../../domain/work-rules';
 import { messageTemplatesInput } from '../../domain/message-templates';
 import { AppError } from '../errors';
@@ -31,6 +33,8 @@ export function registerSettingsRoutes(
     uploadLimits,
     events,
     publicConfig,
+    publicAddress,
+    addressProbe,
   }: {
     inviteCode: InviteCodeService;
     defaultAssignees: DefaultAssignees;
@@ -42,6 +46,8 @@ export function registerSettingsRoutes(
     uploadLimits: UploadLimits;
     events: EventBus;
     publicConfig: PublicConfig;
+    publicAddress: PublicAddress;
+    addressProbe: AddressProbe;
   },
 ) {
   // Readable by everyone: the new-ticket and new-task forms preselect these.
@@ -57,7 +63,38 @@ export function registerSettingsRoutes(
     return result;
   });
 
-  open.get('/api/config', async () => publicConfig);
+  open.get('/api/config', async () => ({ ...publicConfig, publicUrl: await publicAddress.get() }));
+
+  // The shop's public address (issue 48): client links are sent only to an address that works.
+  admins.get('/api/settings/public-address', async () => publicAddress.status());
+
+  admins.put('/api/settings/public-address', async (request) => {
+    const admin = userOf(request);
+    const { address, force } = parsePayload(publicAddressInput, request.body);
+    if ((await publicAddress.status()).fromEnvironment) {
+      throw new AppError(
+        'conflict',
+        'Адрес задан в настройках запуска сервера (PUBLIC_URL): измените его там и перезапустите сервер',
+      );
+    }
+    if (address && !force) {
+      const problem = await addressProbe.reaches(address);
+      if (problem) {
+        throw new AppError('bad_request', `Проверка не прошла: ${problem}. Адрес не сохранён.`, {
+          extra: { unreachable: true },
+        });
+      }
+    }
+    await publicAddress.set(address);
+    request.log.info({ by: admin.id, address: address || null, checked: !force }, 'public address changed');
+    events.publish({ entity: 'settings', id: null, op: 'update' });
+    return publicAddress.status();
+  });
+
+  // Answers the check above: 204 only for a token this server handed out a moment ago.
+  open.get<{ Params: { token: string } }>('/api/address-check/:token', async (request, reply) => {
+    return reply.code(addressProbe.knows(request.params.token) ? 204 : 404).send();
+  });
 
   // The shop's requisites: everyone prints them on receipts; admins edit them («Настройки»).
   staff.get('/api/settings/shop', async () => ({

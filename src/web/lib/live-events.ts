@@ -50,7 +50,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'user':
       return [queryKeys.me, queryKeys.employees, queryKeys.users.all];
     case 'settings':
-      return [queryKeys.settings.all];
+      // The shop's public address comes with the public config (/api/config).
+      return [queryKeys.settings.all, queryKeys.publicConfig];
   }
 }
 

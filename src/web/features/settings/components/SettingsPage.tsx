@@ -21,6 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
 import { BackupsCard } from './BackupsCard';
 import { LogoCard } from './LogoCard';
+import { PublicAddressCard } from './PublicAddressCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -38,6 +39,7 @@ export function SettingsPage() {
         <>
           <RequisitesForm profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
+          <PublicAddressCard />
           {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
           <BackupsCard />

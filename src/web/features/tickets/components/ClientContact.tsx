@@ -8,6 +8,7 @@ import { publicConfigQuery } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useReplaceStatusLink } from '../api/tickets-api';
 import { statusLinkOf } from './MessageDialog';
+import { NoClientLinkNote } from './NoClientLinkNote';
 
 /**
  * «Клиенту» (issue 19): write to the client, and the ticket's public status page — to open,
@@ -24,7 +25,9 @@ export function ClientContact({
 }) {
   const config = useQuery(publicConfigQuery);
   const replace = useReplaceStatusLink(ticket.id);
-  const link = statusLinkOf(ticket, config.data?.publicUrl);
+  const clientLink = statusLinkOf(ticket, config.data?.publicUrl);
+  // Staff can still open the page inside the shop's network; it is only never handed to a client.
+  const link = clientLink ?? `${window.location.origin}${ticket.statusPath}`;
 
   const copy = async () => {
     if (await copyText(link)) toast.success('Ссылка скопирована');
@@ -69,10 +72,13 @@ export function ClientContact({
       >
         {link}
       </Anchor>
+      {config.isSuccess && clientLink === null && <NoClientLinkNote />}
       <Group gap="xs">
-        <Button size="xs" variant="default" onClick={() => void copy()}>
-          Копировать ссылку
-        </Button>
+        {clientLink !== null && (
+          <Button size="xs" variant="default" onClick={() => void copy()}>
+            Копировать ссылку
+          </Button>
+        )}
         {!readOnly && (
           <Button size="xs" variant="subtle" onClick={askReplace} loading={replace.isPending}>
             Заменить ссылку

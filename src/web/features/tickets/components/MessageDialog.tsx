@@ -10,6 +10,7 @@ import {
   templateFor,
 } from '../../../../domain/message-templates';
 import { messageValues } from '../../../../domain/message-values';
+import { isOpenableOutside } from '../../../../domain/public-address';
 import { dialNumber, whatsappNumber } from '../../../../domain/phone';
 import { PhoneLink } from '../../../components/PhoneLink';
 import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
@@ -19,10 +20,16 @@ import { publicConfigQuery } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { messageTemplatesQuery, shopProfileQuery } from '../../settings/public';
 import { useRecordMessage } from '../api/tickets-api';
+import { NoClientLinkNote } from './NoClientLinkNote';
 
-/** Where clients open the status page: PUBLIC_URL, else this address (then only inside the shop's network). */
-export function statusLinkOf(ticket: TicketDetailDto, publicUrl: string | null | undefined): string {
-  return `${publicUrl ?? window.location.origin}${ticket.statusPath}`;
+/**
+ * Where a client opens the status page: the shop's public address, else this page's own when a
+ * client could open it too; null when only the shop's network could (issue 48: no dead links).
+ */
+export function statusLinkOf(ticket: TicketDetailDto, publicUrl: string | null | undefined): string | null {
+  if (publicUrl) return `${publicUrl}${ticket.statusPath}`;
+  const here = window.location.origin;
+  return isOpenableOutside(here) ? `${here}${ticket.statusPath}` : null;
 }
 
 type TemplateChoice = 'status' | 'general';
@@ -59,7 +66,7 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
   const values = messageValues(
     ticket,
     { name: shop.data?.profile.name ?? '', phone: shop.data?.profile.phone ?? '' },
-    link,
+    link ?? '',
   );
   const source = templates.data ?? DEFAULT_TEMPLATES;
   const template = choice === 'general' ? generalTemplate(source) : templateFor(source, ticket.status);
@@ -116,12 +123,7 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
         placeholder={loading ? 'Загрузка...' : undefined}
         onChange={(event) => setEdited(event.currentTarget.value)}
       />
-      {!config.data?.publicUrl && (
-        <Text size="xs" c="dimmed">
-          Ссылка ведёт на адрес этого компьютера: клиент откроет её, только если сервер доступен из интернета
-          (задайте PUBLIC_URL).
-        </Text>
-      )}
+      {config.isSuccess && link === null && <NoClientLinkNote />}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onDone}>
           Отмена

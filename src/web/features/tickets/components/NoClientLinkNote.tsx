@@ -1,0 +1,26 @@
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../../domain/routes';
+import { useCurrentUser } from '../../../lib/session';
+
+/** Why a message or the card offers no link for the client, and who can change that (issue 48). */
+export function NoClientLinkNote() {
+  const me = useCurrentUser();
+  return (
+    <Alert color="yellow" variant="light" data-testid="no-client-link">
+      Ссылка на страницу статуса не добавлена: адрес {window.location.host} открывается только в сети сервиса,
+      у клиента он не откроется.{' '}
+      {me.role === 'admin' ? (
+        <>
+          Укажите адрес для клиентов в{' '}
+          <Anchor component={Link} to={`${paths.settings}#public-address`} inherit>
+            «Настройках»
+          </Anchor>
+          .
+        </>
+      ) : (
+        'Попросите администратора указать адрес для клиентов в «Настройках».'
+      )}
+    </Alert>
+  );
+}
