@@ -26,11 +26,17 @@ export function smsLink(dialNumber: string, text: string): string {
   return `sms:${dialNumber}?body=${encodeURIComponent(text)}`;
 }
 
+const CYRILLIC_WORD = /^[а-яё-]+$/i;
+
 /**
  * How a message greets the client: «Юлия Эдуардовна» from «Щукина Юлия Эдуардовна» (name and
- * patronymic, as Russian shops write to clients); any other shape of name as it is.
+ * patronymic, as Russian shops write to clients), «Игорь» from «Сидоров Игорь»; any other shape
+ * of name (one word, a Latin «Anna Smith») as it is.
  */
 export function addressName(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
-  return words.length === 3 ? `${words[1]} ${words[2]}` : words.join(' ');
+  if (words.length === 3) return `${words[1]} ${words[2]}`;
+  // «Сидоров Игорь» is a ФИО without the patronymic: «Здравствуйте, Игорь!» (issue 48).
+  if (words.length === 2 && words.every((word) => CYRILLIC_WORD.test(word))) return words[1] ?? '';
+  return words.join(' ');
 }

@@ -20,6 +20,8 @@ describe('message values', () => {
     expect(addressName('Щукина Юлия Эдуардовна')).toBe('Юлия Эдуардовна');
     expect(addressName('  Юлия   ')).toBe('Юлия');
     expect(addressName('Anna Smith')).toBe('Anna Smith');
+    expect(addressName('Сидоров Игорь')).toBe('Игорь');
+    expect(addressName('Петрова-Водкина Анна-Мария')).toBe('Анна-Мария');
     expect(messageValues(TICKET, SHOP, LINK)).toEqual({
       клиент: 'Юлия Эдуардовна',
       номер: '#41',

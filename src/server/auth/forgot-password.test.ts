@@ -53,7 +53,7 @@ describeEachDatabase(
       const mail = mailTo(person.user.email)[0]!;
       expect(mail.subject).toBe('Новый пароль — GL Задачи');
       expect(mail.from?.text).toContain('noreply@shop.example');
-      expect(mail.text).toContain('Здравствуйте, Почтова Полина!');
+      expect(mail.text).toContain('Здравствуйте, Полина!');
       expect(mail.text).toContain('https://tasks.shop.example/reset-password#');
       expect(mail.text).not.toContain('evil.example');
       const token = /\/reset-password#([\w-]{43})/.exec(mail.text ?? '')?.[1];

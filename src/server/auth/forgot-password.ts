@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { addressName } from '../../domain/client-message';
 import { resetPasswordLink } from '../../domain/routes';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
@@ -48,7 +49,7 @@ export async function sendResetEmail(
     to: user.email,
     subject: `Новый пароль — ${appName}`,
     text: [
-      `Здравствуйте, ${user.display_name}!`,
+      `Здравствуйте, ${addressName(user.display_name)}!`,
       '',
       `Чтобы задать новый пароль в ${appName}, откройте ссылку (она работает один раз, 24 часа):`,
       resetPasswordLink(publicUrl, token),

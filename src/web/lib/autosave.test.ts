@@ -289,6 +289,19 @@ describe('AutosaveDraft', () => {
     expect(store.data).toBeNull();
   });
 
+  it('never says «Сохранено» while an input holds a change it has not handed over', async () => {
+    const server = fakeServer(start);
+    const draft = draftOf({ save: server.save, saveOn: { name: 'now' } });
+    expect(draft.getSnapshot().status).toBe('saved');
+    draft.hold('name', true);
+    expect(draft.getSnapshot().status).toBe('waiting');
+    draft.set('name', 'Пётр');
+    draft.hold('name', false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.save).toHaveBeenCalledWith({ name: 'Пётр' }, 1);
+    expect(draft.getSnapshot().status).toBe('saved');
+  });
+
   it('a save-on-blur field waits while typed in, and goes when left', async () => {
     const server = fakeServer(start);
     const draft = draftOf({ save: server.save, saveOn: { comment: 'blur', name: 'now' } });

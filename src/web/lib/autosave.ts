@@ -94,6 +94,8 @@ export class AutosaveDraft<T extends Record<string, string>> {
   private errors: FieldErrors<T> = {};
   private conflicts: Partial<Record<keyof T, FieldConflictState>> = {};
   private focused: keyof T | null = null;
+  /** Fields whose input shows text not yet given to `set` (a date still being typed). */
+  private readonly held = new Set<keyof T>();
   private inFlight: Partial<T> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -143,6 +145,17 @@ export class AutosaveDraft<T extends Record<string, string>> {
 
   focus = (field: keyof T) => {
     this.focused = field;
+    this.emit();
+  };
+
+  /**
+   * A field's input holds a change it has not handed over yet (DateField while a date is typed):
+   * the card must not say «Сохранено» meanwhile (issue 48).
+   */
+  hold = (field: keyof T, held: boolean) => {
+    if (held === this.held.has(field)) return;
+    if (held) this.held.add(field);
+    else this.held.delete(field);
     this.emit();
   };
 
@@ -403,7 +416,7 @@ export class AutosaveDraft<T extends Record<string, string>> {
   private status(): SaveStatus {
     if (this.inFlight) return 'saving';
     if (Object.keys(this.conflicts).length > 0) return 'conflict';
-    if (!this.hasUnsent()) return 'saved';
+    if (!this.hasUnsent()) return this.held.size > 0 ? 'waiting' : 'saved';
     if (this.fields().some((f) => this.isDirty(f) && this.errors[f])) return 'invalid';
     if (this.offline) return 'offline';
     if (this.failed) return 'failed';

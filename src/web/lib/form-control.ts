@@ -11,6 +11,8 @@ export interface FormControl<T extends Record<string, string>> {
   set: (field: keyof T, value: string) => void;
   focus?: (field: keyof T) => void;
   blur?: (field: keyof T) => void;
+  /** The field's input holds a change it has not handed to `set` yet (a date being typed). */
+  hold?: (field: keyof T, held: boolean) => void;
   below?: (field: keyof T) => ReactNode;
 }
 

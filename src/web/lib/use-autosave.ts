@@ -69,6 +69,7 @@ export function useAutosave<T extends Record<string, string>>(server: Snapshot<T
     set: draft.set,
     focus: draft.focus,
     blur: draft.blur,
+    hold: draft.hold,
     keepMine: draft.keepMine,
     keepTheirs: draft.keepTheirs,
     blocker,

@@ -19,9 +19,12 @@ const labels = TASK_FIELD_LABELS;
 export function TaskFields({
   form,
   autoFocus = false,
+  isNew = false,
 }: {
   form: FormControl<TaskFormValues>;
   autoFocus?: boolean;
+  /** The new-task form: a due date already past gets a word. */
+  isNew?: boolean;
 }) {
   const users = useUserOptions();
   const { values, errors, set } = form;
@@ -54,6 +57,8 @@ export function TaskFields({
             label={labels.dueDate}
             value={values.dueDate}
             onCommit={(v) => set('dueDate', v)}
+            onHold={(held) => form.hold?.('dueDate', held)}
+            warnPast={isNew}
             error={errors.dueDate}
           />
           {below('dueDate')}

@@ -52,6 +52,7 @@ export function TaskNewPage() {
             },
           }}
           autoFocus
+          isNew
         />
       </CreateForm>
     </Stack>

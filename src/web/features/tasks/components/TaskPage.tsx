@@ -110,6 +110,12 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
             <Group gap={6}>
               <DueMarkBadge dueDate={task.dueDate} closed={task.status === 'closed'} />
               <TaskStatusBadge status={task.status} size="lg" />
+              {/* Finishing a task is the commonest change: one tap, not three through the select (issue 48). */}
+              {!trashed && draft.values.status !== 'closed' && (
+                <Button color="green" onClick={() => draft.set('status', 'closed')}>
+                  Готово
+                </Button>
+              )}
             </Group>
           </Group>
         </>

@@ -195,6 +195,7 @@ export function TicketNewPage() {
             value={values.dueDate}
             onCommit={(dueDate) => form.setFieldValue('dueDate', dueDate)}
             error={errors.dueDate}
+            warnPast
           />
           <Select
             label="Исполнитель"

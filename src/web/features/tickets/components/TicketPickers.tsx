@@ -69,6 +69,7 @@ export function TicketPickers({
           label={TICKET_FIELD_LABELS.dueDate}
           value={draft.values.dueDate}
           onCommit={(value) => draft.set('dueDate', value)}
+          onHold={(held) => draft.hold('dueDate', held)}
           error={draft.errors.dueDate}
         />
         {conflictFor('dueDate')}
