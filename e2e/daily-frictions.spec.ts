@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
+import { ADMIN, ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
 
 // Issue 48: small things that cost a shop time every day, tried on a phone.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -52,4 +53,52 @@ test('one tap finishes a task; a past due date on a new task gets a word', async
   await page.getByLabel('Срок').fill('2099-01-10');
   await page.getByLabel('Срок').blur();
   await expect(page.getByText('Эта дата уже прошла')).toHaveCount(0);
+});
+
+test('every badge on the worklist and a card reads clearly (axe contrast)', async ({ page, request }) => {
+  const account = await registerViaApi(request, 'Контрастова Кира');
+  await loginViaUi(page, account);
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
+  const stamp = `контраст${Date.now()}`;
+  const due = await page.request.post('/api/tasks', { data: { title: `Сегодня ${stamp}`, dueDate: today } });
+  expect(due.ok(), await due.text()).toBe(true);
+  await page.request.post('/api/tasks', {
+    data: { title: `Просрочено ${stamp}`, dueDate: '2025-01-10', status: 'in_progress' },
+  });
+  await page.goto(`/app/work?q=${stamp}`);
+  await expect(page.getByTestId('due-mark').filter({ hasText: 'Сегодня' })).toBeVisible();
+  await expect(page.getByTestId('due-mark').filter({ hasText: /Просрочено/ })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid=work-row]')
+    .withRules(['color-contrast'])
+    .analyze();
+  expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`))).toEqual(
+    [],
+  );
+  await page.goto(`/app/tasks/${(await due.json()).task.id}`);
+  await expect(page.getByTestId('due-mark')).toHaveText('Сегодня');
+  const card = await new AxeBuilder({ page }).include('main').withRules(['color-contrast']).analyze();
+  expect(card.violations.flatMap((v) => v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`))).toEqual(
+    [],
+  );
+});
+
+test('a form with a mistake brings its first error into view and focus', async ({ page }) => {
+  await loginViaUi(page, ADMIN);
+  await page.goto('/app/settings');
+  const inn = page.getByLabel('ИНН');
+  await inn.fill('12345');
+  // Where a thumb presses «Сохранить»: the field is scrolled away by then.
+  const save = page.getByRole('button', { name: 'Сохранить', exact: true }).first();
+  await save.scrollIntoViewIfNeeded();
+  await expect(inn).not.toBeInViewport();
+  await save.click();
+  await expect(page.getByText('ИНН: 10 или 12 цифр')).toBeInViewport();
+  await expect(inn).toBeFocused();
+
+  await page.goto('/app/tasks/new');
+  await page.getByLabel('Описание').fill('Без названия');
+  await page.getByRole('button', { name: 'Создать задачу' }).click();
+  await expect(page.getByLabel('Название')).toBeFocused();
+  await expect(page.getByText('Введите название задачи')).toBeInViewport();
 });

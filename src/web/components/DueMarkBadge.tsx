@@ -18,7 +18,7 @@ export function DueMarkBadgeOn({ dueDate, closed, today }: DueMarkProps & { toda
   if (!mark) return null;
   return (
     <Badge
-      color={mark.kind === 'overdue' ? 'red.9' : 'orange.9'}
+      color={mark.kind === 'overdue' ? 'red.9' : 'orange'}
       variant={mark.kind === 'overdue' ? 'filled' : 'light'}
       tt="none"
       style={{ flexShrink: 0 }}

@@ -25,7 +25,7 @@ export function OverLimitBadgeOn({
   const mark = rules ? overLimit(ticket, rules, today, rules.timeZone || DEFAULT_SHOP_TIME_ZONE) : null;
   if (!mark) return null;
   return (
-    <Badge color="grape.9" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="over-limit">
+    <Badge color="grape" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="over-limit">
       {mark.label}
     </Badge>
   );

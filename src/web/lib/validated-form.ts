@@ -49,10 +49,25 @@ export function useValidatedForm<Values extends Record<string, unknown>, Output>
       const { data, errors } = check(form.getValues());
       form.setErrors(errors);
       if (data !== null) handle(data);
+      else if (event?.currentTarget instanceof HTMLFormElement) showFirstError(event.currentTarget);
     },
     reset: () => {
       submitted.current = false;
       form.reset();
     },
   };
+}
+
+/**
+ * Brings the first field with a message into view and into focus, once the messages are drawn:
+ * on a phone the form's foot, where «Сохранить» is, is often a screen below its first error
+ * (issue 48: a wrong ИНН in «Настройки» said nothing on screen).
+ */
+export function showFirstError(form: HTMLFormElement) {
+  requestAnimationFrame(() => {
+    const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  });
 }

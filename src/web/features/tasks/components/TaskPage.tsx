@@ -112,7 +112,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
               <TaskStatusBadge status={task.status} size="lg" />
               {/* Finishing a task is the commonest change: one tap, not three through the select (issue 48). */}
               {!trashed && draft.values.status !== 'closed' && (
-                <Button color="green" onClick={() => draft.set('status', 'closed')}>
+                <Button color="teal.9" onClick={() => draft.set('status', 'closed')}>
                   Готово
                 </Button>
               )}
