@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { E2E_INVITE_CODE, E2E_PASSWORD, loginViaUi, logoutViaUi, uniqueEmail } from './fixtures';
+import { E2E_INVITE_CODE, E2E_PASSWORD, loginViaUi, logoutViaUi } from './fixtures';
 
-// The tests here run in order on one fresh server: the first makes its admin.
-const admin = { name: 'Первая Админ', email: uniqueEmail('first') };
-const worker = { name: 'Второй Сотрудник', email: uniqueEmail('second') };
+// The tests here run in order on one fresh server: the first makes its admin. Fixed addresses:
+// after a failure Playwright starts a new worker, which must still sign in as the same people.
+const admin = { name: 'Первая Админ', email: 'first-admin@e2e.test' };
+const worker = { name: 'Второй Сотрудник', email: 'second-worker@e2e.test' };
 
 test('a fresh install: first account is admin, promotes the second, who then sees Сотрудники', async ({
   page,
@@ -86,6 +87,51 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(currentUser).toContainText('Админ');
   await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
+});
+
+test('a new shop is led to its requisites and default assignees; papers and forms say what is missing', async ({
+  page,
+}) => {
+  await loginViaUi(page, { email: admin.email, password: E2E_PASSWORD });
+  const steps = page.getByTestId('setup-gaps');
+  await expect(steps).toContainText('Реквизиты для квитанций: не заполнено — Название, Адрес, Телефон');
+  await expect(steps).toContainText('Кто получает новые заявки и задачи: пока никто');
+  await steps.getByRole('link', { name: 'Исполнители по умолчанию' }).click();
+  await expect(page).toHaveURL(/\/app\/employees#default-assignees$/);
+  await expect(page.getByRole('heading', { name: 'Исполнители по умолчанию' })).toBeInViewport();
+
+  // The new-ticket form says nobody gets it, and leads to the defaults.
+  await page.goto('/app/tickets/new');
+  await expect(page.getByText('Никто не получит уведомление и не увидит её в «Мои».')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Назначить исполнителя по умолчанию' })).toBeVisible();
+
+  // A receipt printed now has an empty header: the page says which lines, and where to fill them.
+  const { ticket } = await (
+    await page.request.post('/api/tickets', {
+      data: { title: 'Гарантийный ремонт', client: { mode: 'new', fullName: 'Шапкин Шамиль' } },
+    })
+  ).json();
+  await page.goto(`/app/tickets/${ticket.id}/print/receipt`);
+  const note = page.getByTestId('missing-requisites');
+  await expect(note).toContainText('В шапке документа: не заполнено — Название, Адрес, Телефон.');
+  await note.getByRole('link', { name: 'Заполнить в «Настройках»' }).click();
+  await page.getByLabel('Название').fill('Сервис «Шапка»');
+  await page.getByLabel('Адрес', { exact: true }).fill('Пермь, ул. Ленина, 1');
+  await page.getByLabel('Телефон').fill('+7 342 200-00-00');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).first().click();
+  await expect(page.getByText('Сохранено')).toBeVisible();
+  await page.goto(`/app/tickets/${ticket.id}/print/receipt`);
+  await expect(page.getByText('Сервис «Шапка»')).toBeVisible();
+  await expect(page.getByTestId('missing-requisites')).toHaveCount(0);
+
+  // With a default, the form names who gets the work.
+  const me = await (await page.request.get('/api/me')).json();
+  const defaults = await page.request.put('/api/settings/default-assignees', {
+    data: { ticketAssigneeId: me.user.id, taskAssigneeId: me.user.id },
+  });
+  expect(defaults.ok(), await defaults.text()).toBe(true);
+  await page.goto('/app/tasks/new');
+  await expect(page.getByText('Исполнитель по умолчанию', { exact: true })).toBeVisible();
 });
 
 test('served at a local address, messages go without a link until the admin sets the shop’s address', async ({

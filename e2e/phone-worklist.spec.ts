@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, ensureAdmin, loginViaUi } from './fixtures';
+import { ADMIN, ensureAdmin, loginViaUi, registerViaApi } from './fixtures';
 
 // Issue 48: the worklist on a phone, as staff open it at the counter.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -25,8 +25,10 @@ async function rowsOnFirstScreen(page: Page): Promise<number> {
 
 test('the worklist opens with four cards on screen; filters are one tap away and remembered', async ({
   page,
+  request,
 }) => {
-  await loginViaUi(page, ADMIN);
+  // Staff: an admin may also see «Осталось настроить» above the list until it is done or hidden.
+  await loginViaUi(page, await registerViaApi(request, 'Карманова Кира'));
   for (let i = 1; i <= 6; i += 1) {
     const response = await page.request.post('/api/tasks', {
       data: { title: `Телефонный список ${i}`, status: i % 2 ? 'new' : 'in_progress' },

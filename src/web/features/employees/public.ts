@@ -10,3 +10,5 @@ export {
 } from './api/staff-api';
 // The invite code, for the first steps an admin sees on an empty worklist.
 export { useInviteCode } from './api/employees-api';
+// Who a new ticket or task goes to, said under its «Исполнитель».
+export { NewAssigneeNote } from './components/NewAssigneeNote';

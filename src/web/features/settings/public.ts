@@ -2,3 +2,4 @@
 // templates, read when a ticket's client is written to.
 export { shopProfileQuery } from './api/shop-profile-api';
 export { messageTemplatesQuery } from './api/message-templates-api';
+export { MissingRequisites } from './components/MissingRequisites';

@@ -35,7 +35,7 @@ export function DefaultAssigneesCard() {
   const asValue = (id: number | null | undefined) => (id ? String(id) : UNASSIGNED);
 
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" id="default-assignees">
       <Stack gap="xs">
         <Title order={4}>Исполнители по умолчанию</Title>
         <Text size="sm" c="dimmed">

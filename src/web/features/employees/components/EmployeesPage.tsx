@@ -7,12 +7,14 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useEmployees } from '../api/employees-api';
 import { EmployeeCard, EmployeeRow } from './EmployeeRow';
+import { useScrollToHash } from '../../../lib/scroll-to-hash';
 import { DefaultAssigneesCard } from './DefaultAssigneesCard';
 import { InviteCodeCard } from './InviteCodeCard';
 
 export function EmployeesPage() {
   const me = useCurrentUser();
   const employees = useEmployees();
+  useScrollToHash(employees.isSuccess);
   // The table needs ~680 px; narrower, one card per person.
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
 

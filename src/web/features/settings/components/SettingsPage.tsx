@@ -25,6 +25,7 @@ import { PublicAddressCard } from './PublicAddressCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
+import { useScrollToHash } from '../../../lib/scroll-to-hash';
 import { useMessageTemplates } from '../api/message-templates-api';
 
 /** «Настройки» (admins): the shop's requisites printed on receipts and acts (issue 18). */
@@ -32,6 +33,7 @@ export function SettingsPage() {
   const profile = useShopProfile();
   const templates = useMessageTemplates();
   const rules = useWorkRules();
+  useScrollToHash(profile.isSuccess);
   return (
     <Stack maw={760}>
       <Title order={2}>Настройки</Title>

@@ -5,7 +5,7 @@ import { TASK_STATUS_LABELS, TASK_STATUSES } from '../../../../domain/task-statu
 import { ClientPicker } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
 import { textProps, type FormControl } from '../../../lib/form-control';
-import { assigneeOptions, useUserOptions } from '../../employees/public';
+import { assigneeOptions, NewAssigneeNote, useUserOptions } from '../../employees/public';
 import type { TaskFormValues } from './task-form-values';
 
 const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
@@ -20,11 +20,14 @@ export function TaskFields({
   form,
   autoFocus = false,
   isNew = false,
+  assigneeIsDefault = false,
 }: {
   form: FormControl<TaskFormValues>;
   autoFocus?: boolean;
   /** The new-task form: a due date already past gets a word. */
   isNew?: boolean;
+  /** On the new-task form: whether the assignee shown is the admin's default, not a choice. */
+  assigneeIsDefault?: boolean;
 }) {
   const users = useUserOptions();
   const { values, errors, set } = form;
@@ -66,6 +69,9 @@ export function TaskFields({
         <Stack gap={4}>
           <Select
             label={labels.assigneeId}
+            description={
+              isNew ? <NewAssigneeNote chosen={values.assigneeId} isDefault={assigneeIsDefault} /> : undefined
+            }
             data={assigneeOptions(users.data)}
             value={values.assigneeId}
             onChange={(v) => set('assigneeId', v ?? '')}

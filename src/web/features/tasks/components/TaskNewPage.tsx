@@ -53,6 +53,7 @@ export function TaskNewPage() {
           }}
           autoFocus
           isNew
+          assigneeIsDefault={!assigneeTouched && Boolean(defaultAssignee)}
         />
       </CreateForm>
     </Stack>

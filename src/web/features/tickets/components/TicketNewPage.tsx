@@ -10,7 +10,13 @@ import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/schema-form';
-import { assigneeOptions, UNASSIGNED, useDefaultAssignees, useUserOptions } from '../../employees/public';
+import {
+  assigneeOptions,
+  NewAssigneeNote,
+  UNASSIGNED,
+  useDefaultAssignees,
+  useUserOptions,
+} from '../../employees/public';
 import { useCreateTicket } from '../api/tickets-api';
 import { DeviceFields } from './DeviceFields';
 import {
@@ -199,6 +205,7 @@ export function TicketNewPage() {
           />
           <Select
             label="Исполнитель"
+            description={<NewAssigneeNote chosen={assigneeOf(values)} isDefault={values.assignee === null} />}
             data={assigneeOptions(users.data)}
             value={assigneeOf(values)}
             onChange={(value) => form.setFieldValue('assignee', value ?? UNASSIGNED)}

@@ -16,6 +16,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { CenteredMessage } from '../../../components/CenteredMessage';
 import { errorMessage } from '../../../lib/api';
 import { documentPdfUrl, useTicketDocument, type TicketDocumentPage } from '../api/documents-api';
+import { MissingRequisites } from '../../settings/public';
 import './print.css';
 
 /** The printer's paper for each kind: A4 with margins, or the thermal printer's 58×40 mm label. */
@@ -83,6 +84,11 @@ function PrintScreen({ id, kind }: { id: number; kind: TicketDocumentKind }) {
           </Button>
         </Group>
       </Group>
+      {kind !== 'label' && (
+        <div className="print-note">
+          <MissingRequisites where="В шапке документа" />
+        </div>
+      )}
       {query.isPending ? (
         <CenteredMessage title="Загрузка..." />
       ) : query.isError ? (

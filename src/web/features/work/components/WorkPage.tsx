@@ -12,6 +12,7 @@ import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
 import { hiddenClosedMatches, ShowClosedButton } from './ClosedMatches';
 import { FirstSteps } from './FirstSteps';
+import { SetupGaps } from './SetupGaps';
 import { TicketFacetChips } from './TicketFacetChips';
 import { WorkFiltersBar } from './WorkFiltersBar';
 import { keepFilters, recallFilters, type WorkFilterValues } from './work-filter-memory';
@@ -166,6 +167,7 @@ export function WorkPage() {
         </Group>
       </Group>
       {showFirstSteps && <FirstSteps />}
+      {me.role === 'admin' && <SetupGaps />}
       <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
       <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList

@@ -1,0 +1,62 @@
+import { Alert, Anchor, List } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../../../domain/routes';
+import { missingHeaderFields } from '../../../../domain/shop-header';
+import { useDefaultAssignees } from '../../employees/public';
+import { shopProfileQuery } from '../../settings/public';
+
+const HIDDEN_KEY = 'glz-setup-gaps-hidden';
+
+/**
+ * What an admin has not set up yet that costs the shop every day (issue 48): blank requisites
+ * print an empty header on every receipt; without default assignees new work is «Не назначен»
+ * and nobody's. Shown on the worklist until done or hidden; hiding holds until the gaps change.
+ */
+export function SetupGaps() {
+  const shop = useQuery(shopProfileQuery);
+  const defaults = useDefaultAssignees();
+  const [hidden, setHidden] = useLocalStorage<string>({
+    key: HIDDEN_KEY,
+    defaultValue: '',
+    getInitialValueInEffect: false,
+  });
+  if (!shop.data || !defaults.data) return null;
+  const missing = missingHeaderFields(shop.data.profile);
+  const noDefaults = !defaults.data.ticketAssigneeId || !defaults.data.taskAssigneeId;
+  const gaps = [missing.length > 0 && `requisites:${missing.join(',')}`, noDefaults && 'assignees']
+    .filter(Boolean)
+    .join('|');
+  if (!gaps || gaps === hidden) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Осталось настроить"
+      withCloseButton
+      closeButtonLabel="Скрыть"
+      onClose={() => setHidden(gaps)}
+      data-testid="setup-gaps"
+    >
+      <List size="sm" spacing={4}>
+        {missing.length > 0 && (
+          <List.Item>
+            Реквизиты для квитанций: не заполнено — {missing.join(', ')}.{' '}
+            <Anchor component={Link} to={paths.settings} inherit>
+              Настройки
+            </Anchor>
+          </List.Item>
+        )}
+        {noDefaults && (
+          <List.Item>
+            Кто получает новые заявки и задачи: пока никто, они «Не назначен».{' '}
+            <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit>
+              Исполнители по умолчанию
+            </Anchor>
+          </List.Item>
+        )}
+      </List>
+    </Alert>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Brings the element named by the address's #hash into view once `ready` (its data drawn):
+ * links such as «Назначить исполнителя по умолчанию» lead to one card of a long page.
+ */
+export function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash, ready]);
+}
