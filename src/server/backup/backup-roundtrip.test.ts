@@ -25,7 +25,8 @@ import {
   testConfig,
   type SignedIn,
 } from '../test/test-app';
-import { COUNTED_TABLES, type Manifest } from './manifest';
+import { COUNTED_TABLES, MANIFEST_NAME, type Manifest } from './manifest';
+import { unpackAndVerify } from './read-backup';
 import { restoreBackup, type RestoreTarget } from './restore-backup';
 import { writeBackup } from './write-backup';
 
@@ -319,6 +320,28 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
       'Архив оборван или повреждён: прочитать его до конца не удалось',
     );
 
+    // Cut inside its first entry (the database, most of a real archive): still «оборван».
+    const early = path.join(broken, 'early.tar.gz');
+    fs.writeFileSync(early, bytes.subarray(0, 400));
+    await expect(restoreBackup(early, target)).rejects.toThrow(
+      'Архив оборван или повреждён: прочитать его до конца не удалось',
+    );
+
+    // An entry the manifest does not list (a gzip bomb: 64 MiB of zeros) is refused before a
+    // byte of it is written.
+    const bomb = path.join(broken, 'bomb.tar.gz');
+    await repack(archive, bomb, (name, body) => body, {
+      name: 'files/zz-extra',
+      body: Buffer.alloc(64 * 1024 * 1024),
+    });
+    expect(fs.statSync(bomb).size).toBeLessThan(fs.statSync(archive).size + 200_000);
+    const staging = tempDir('glz-staging-');
+    cleanups.push(async () => fs.rmSync(staging, { recursive: true, force: true }));
+    await expect(unpackAndVerify(bomb, staging)).rejects.toThrow(
+      'Архив повреждён: лишний файл files/zz-extra',
+    );
+    expect(fs.existsSync(path.join(staging, 'files', 'zz-extra'))).toBe(false);
+
     // Not a backup at all.
     const photo = path.join(broken, 'photo.jpg');
     fs.writeFileSync(photo, randomBytes(5000));
@@ -333,8 +356,16 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
   });
 }
 
-/** Rewrites an archive entry by entry: `change` returns new bytes, or null to leave the entry out. */
-async function repack(from: string, to: string, change: (name: string, body: Buffer) => Buffer | null) {
+/**
+ * Rewrites an archive entry by entry: `change` returns new bytes, or null to leave the entry out;
+ * `extra` is put in just before the manifest.
+ */
+async function repack(
+  from: string,
+  to: string,
+  change: (name: string, body: Buffer) => Buffer | null,
+  extra?: { name: string; body: Buffer },
+) {
   const extract = tar.extract();
   const pack = tar.pack();
   const done = pipeline(pack, createGzip(), fs.createWriteStream(to));
@@ -342,6 +373,8 @@ async function repack(from: string, to: string, change: (name: string, body: Buf
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
     stream.on('end', () => {
+      if (extra && header.name === MANIFEST_NAME)
+        pack.entry({ name: extra.name, size: extra.body.length }, extra.body);
       const body = change(header.name, Buffer.concat(chunks));
       if (body) pack.entry({ ...header, size: body.length }, body);
       next();

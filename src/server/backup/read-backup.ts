@@ -22,14 +22,86 @@ const NOT_A_BACKUP = 'Это не резервная копия GL Задачи 
 /**
  * Unpacks an archive into `intoDir` and checks it against its manifest before anything is
  * restored: every entry present, of its size and SHA-256, nothing unlisted, no path leaving
- * the folder. Throws BackupArchiveError saying what is wrong.
+ * the folder. The manifest is the archive's last entry (it holds the others' hashes), so it is
+ * read first in a pass that writes nothing: an entry the manifest does not list, or of another
+ * size than it says, is refused before a byte of it reaches the disk (issue 48: a 559 KB gzip
+ * bomb had written 512 MiB first). Throws BackupArchiveError saying what is wrong.
  */
 export async function unpackAndVerify(archive: string, intoDir: string): Promise<Manifest> {
   if (!fs.existsSync(archive)) throw new BackupArchiveError(`Файл не найден: ${archive}`);
+  const manifest = parseManifest(await readManifestText(archive));
+  const listed = new Map(manifest.entries.map((entry) => [entry.path, entry]));
   const seen = new Map<string, ManifestEntry>();
+  await readEntries(archive, async (name, size, stream) => {
+    if (name === MANIFEST_NAME) return drain(stream);
+    const entry = listed.get(name);
+    if (!entry) throw new BackupArchiveError(`Архив повреждён: лишний файл ${name}`);
+    if (size !== entry.size) {
+      throw new BackupArchiveError(`Архив повреждён: файл ${name} не совпадает с контрольной суммой`);
+    }
+    const target = path.join(intoDir, ...name.split('/'));
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const hash = createHash('sha256');
+    let written = 0;
+    await pipeline(
+      stream,
+      async function* (chunks: AsyncIterable<unknown>) {
+        for await (const chunk of chunks) {
+          const bytes = chunk as Buffer;
+          hash.update(bytes);
+          written += bytes.length;
+          yield bytes;
+        }
+      },
+      fs.createWriteStream(target, { mode: 0o600 }),
+    );
+    seen.set(name, { path: name, size: written, sha256: hash.digest('hex') });
+  });
+  const problems: string[] = [];
+  for (const entry of manifest.entries) {
+    const found = seen.get(entry.path);
+    if (!found) problems.push(`нет файла ${entry.path}`);
+    else if (found.size !== entry.size || found.sha256 !== entry.sha256) {
+      problems.push(`файл ${entry.path} не совпадает с контрольной суммой`);
+    }
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 5).join('; ');
+    const more = problems.length > 5 ? ` и ещё ${problems.length - 5}` : '';
+    throw new BackupArchiveError(`Архив повреждён: ${shown}${more}`);
+  }
+  return manifest;
+}
+
+/** The manifest's text, read through the whole archive without writing anything. */
+async function readManifestText(archive: string): Promise<string> {
   let manifestText: string | null = null;
+  await readEntries(archive, async (name, _size, stream) => {
+    if (name !== MANIFEST_NAME) return drain(stream);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    manifestText = Buffer.concat(chunks).toString('utf8');
+  });
+  if (manifestText === null) throw new BackupArchiveError(NOT_A_BACKUP);
+  return manifestText;
+}
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const chunk of stream) void chunk;
+}
+
+/**
+ * Calls `onEntry` for each entry of the gzipped tar in turn. An archive that is not gzip, or
+ * not tar, is «не резервная копия»; one that began as a tar and broke off is «оборван».
+ */
+async function readEntries(
+  archive: string,
+  onEntry: (name: string, size: number, stream: AsyncIterable<unknown>) => Promise<void>,
+): Promise<void> {
+  let begun = false;
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
+    begun = true;
     // An archive cut short errors the entry being read, perhaps before the code below has got to
     // reading it (while it makes the entry's folder): the whole pipeline reports that error, and
     // without a listener here it would also end the process.
@@ -39,29 +111,7 @@ export async function unpackAndVerify(archive: string, intoDir: string): Promise
       if (header.type !== 'file' || !isSafeEntryPath(name)) {
         throw new BackupArchiveError(`В архиве недопустимая запись: ${name}`);
       }
-      if (name === MANIFEST_NAME) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        manifestText = Buffer.concat(chunks).toString('utf8');
-        return;
-      }
-      const target = path.join(intoDir, ...name.split('/'));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      const hash = createHash('sha256');
-      let size = 0;
-      await pipeline(
-        stream,
-        async function* (chunks: AsyncIterable<unknown>) {
-          for await (const chunk of chunks) {
-            const bytes = chunk as Buffer;
-            hash.update(bytes);
-            size += bytes.length;
-            yield bytes;
-          }
-        },
-        fs.createWriteStream(target, { mode: 0o600 }),
-      );
-      seen.set(name, { path: name, size, sha256: hash.digest('hex') });
+      await onEntry(name, header.size ?? 0, stream);
     })().then(
       () => next(),
       (error: unknown) => next(error as Error),
@@ -78,31 +128,11 @@ export async function unpackAndVerify(archive: string, intoDir: string): Promise
       /header|gzip|unexpected end/i.test(String(error))
     ) {
       throw new BackupArchiveError(
-        manifestText === null && seen.size === 0
-          ? NOT_A_BACKUP
-          : 'Архив оборван или повреждён: прочитать его до конца не удалось',
+        begun ? 'Архив оборван или повреждён: прочитать его до конца не удалось' : NOT_A_BACKUP,
       );
     }
     throw error;
   }
-  if (manifestText === null) throw new BackupArchiveError(NOT_A_BACKUP);
-  const manifest = parseManifest(manifestText);
-  const problems: string[] = [];
-  for (const entry of manifest.entries) {
-    const found = seen.get(entry.path);
-    if (!found) problems.push(`нет файла ${entry.path}`);
-    else if (found.size !== entry.size || found.sha256 !== entry.sha256) {
-      problems.push(`файл ${entry.path} не совпадает с контрольной суммой`);
-    }
-  }
-  const listed = new Set(manifest.entries.map((entry) => entry.path));
-  for (const name of seen.keys()) if (!listed.has(name)) problems.push(`лишний файл ${name}`);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, 5).join('; ');
-    const more = problems.length > 5 ? ` и ещё ${problems.length - 5}` : '';
-    throw new BackupArchiveError(`Архив повреждён: ${shown}${more}`);
-  }
-  return manifest;
 }
 
 function parseManifest(text: string): Manifest {
