@@ -5,15 +5,21 @@ import { writeBackup } from '../src/server/backup/write-backup';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { openFileStore } from '../src/server/files/open-file-store';
+import { systemClock } from '../src/server/clock';
+import { createWorkRules } from '../src/server/settings/work-rules';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 const store = await openFileStore(config, { tempFolder: '.tmp-backup' });
 try {
   const started = Date.now();
+  // Named by the shop's clock, as the server's own backups are.
+  const { timeZone } = await createWorkRules(database.db, systemClock).get();
   const { file, manifest } = await writeBackup(
     { database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, store },
     config.backupDir,
+    new Date(),
+    timeZone,
   );
   const { size } = await import('node:fs').then((fs) => fs.statSync(file));
   const { tickets, tasks, clients, files } = manifest.counts;

@@ -11,7 +11,7 @@ import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { addJobs, claimDueJobs, completeJob, retryJob } from '../jobs/job-store';
-import { BACKUP_NAME_PATTERN } from './manifest';
+import { BACKUP_NAME_PATTERN, backupCreatedAt } from './manifest';
 import type { FileStore } from '../files/file-store';
 import { writeBackup } from './write-backup';
 
@@ -61,10 +61,11 @@ export function createBackupService(deps: {
     const found = await Promise.all(
       names.map(async (name) => {
         const stat = await fsp.stat(path.join(backupDir, name));
-        return { name, size: stat.size, createdAt: createdAtOf(name) };
+        return { name, size: stat.size, createdAt: backupCreatedAt(name).toISOString() };
       }),
     );
-    return found.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    // By time, not name: names carry the shop's clock, which a change of zone or DST shifts.
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
   /** Keeps the newest `keep` archives. */
@@ -84,6 +85,7 @@ export function createBackupService(deps: {
         { database, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir, store: deps.store },
         backupDir,
         clock.now(),
+        (await deps.rules()).timeZone,
       );
       const size = (await fsp.stat(file)).size;
       log.info(
@@ -203,13 +205,6 @@ export function createBackupService(deps: {
       };
     },
   };
-}
-
-/** «gl-zadachi-backup-2026-11-23T21-40-05Z.tar.gz» → 2026-11-23T21:40:05.000Z */
-function createdAtOf(name: string): string {
-  const stamp = name.slice('gl-zadachi-backup-'.length, -'Z.tar.gz'.length);
-  const [date, time = ''] = stamp.split('T');
-  return new Date(`${date}T${time.replace(/-/g, ':')}Z`).toISOString();
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;

@@ -42,7 +42,8 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
     expect(current.inProgress).toBe(false);
     const [backup] = current.backups;
     if (!backup) throw new Error('no backup listed');
-    expect(backup.name).toBe('gl-zadachi-backup-2026-11-22T09-00-00Z.tar.gz');
+    // Named by the shop's clock (Москва, the default zone), not UTC (issue 48).
+    expect(backup.name).toBe('gl-zadachi-backup-2026-11-22T12-00-00+03-00.tar.gz');
     expect(backup.createdAt).toBe('2026-11-22T09:00:00.000Z');
     expect(current.backups).toHaveLength(1);
     const download = await call('GET', `/api/backups/${backup.name}`);
@@ -103,14 +104,12 @@ describeEachDatabase('backups page and automatic backups', (ctx) => {
       now = new Date(at);
       await Promise.all([a.tick(), b.tick()]);
       await Promise.all([a.tick(), b.tick()]);
-      expect(
-        names().some((name) => name.startsWith(`gl-zadachi-backup-2026-11-${day === '24' ? '24' : day}`)),
-      ).toBe(true);
+      expect(names().some((name) => name.startsWith(`gl-zadachi-backup-2026-11-${day}T03`))).toBe(true);
     }
     // One a day, whichever instance; the oldest gone (BACKUP_KEEP 2).
     expect(names()).toEqual([
-      'gl-zadachi-backup-2026-11-25T00-00-30Z.tar.gz',
-      'gl-zadachi-backup-2026-11-26T00-01-00Z.tar.gz',
+      'gl-zadachi-backup-2026-11-25T03-00-30+03-00.tar.gz',
+      'gl-zadachi-backup-2026-11-26T03-01-00+03-00.tar.gz',
     ]);
     const jobs = await ctx.database.db
       .selectFrom('jobs')

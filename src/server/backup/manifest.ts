@@ -40,12 +40,44 @@ export interface Manifest {
   entries: ManifestEntry[];
 }
 
-/** `gl-zadachi-backup-2026-11-23T21-40-05Z.tar.gz`: sorts by time, safe on every file system. */
-export function backupFileName(at: Date): string {
-  return `${BACKUP_FORMAT}-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.tar.gz`;
+/**
+ * `gl-zadachi-backup-2026-11-24T01-45-00+03-00.tar.gz`: the shop's own clock and its offset
+ * (issue 48: a 01:45 backup was named 22-45Z), safe on every file system. Without a zone, UTC
+ * as `…T22-45-00Z`, the name archives had before.
+ */
+export function backupFileName(at: Date, timeZone?: string): string {
+  if (!timeZone) return `${BACKUP_FORMAT}-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.tar.gz`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  // «GMT+03:00», or plain «GMT» at UTC itself.
+  const offset = (parts.timeZoneName ?? 'GMT').slice(3).replace(':', '-') || '+00-00';
+  return `${BACKUP_FORMAT}-${parts.year}-${parts.month}-${parts.day}T${parts.hour}-${parts.minute}-${parts.second}${offset}.tar.gz`;
 }
 
-export const BACKUP_NAME_PATTERN = /^gl-zadachi-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+export const BACKUP_NAME_PATTERN =
+  /^gl-zadachi-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:Z|[+-]\d{2}-\d{2})\.tar\.gz$/;
+
+/** When an archive named by backupFileName was made. */
+export function backupCreatedAt(name: string): Date {
+  const match = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(Z|([+-]\d{2})-(\d{2}))\.tar\.gz$/.exec(name);
+  if (!match) return new Date(Number.NaN);
+  const [, date, hour, minute, second, zone, zoneHours, zoneMinutes] = match;
+  const offset = zone === 'Z' ? 'Z' : `${zoneHours}:${zoneMinutes}`;
+  return new Date(`${date}T${hour}:${minute}:${second}${offset}`);
+}
 
 /** A path inside the archive that cannot step out of the folder it is restored into. */
 export function isSafeEntryPath(name: string): boolean {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,16 +46,26 @@ type Counts = Record<CountedTable, number>;
  * uploaded files, the push keys, and a manifest with counts and every entry's SHA-256. The
  * archive appears under its final name only when complete.
  */
-export async function writeBackup(source: BackupSource, outDir: string, now: Date = new Date()) {
+export async function writeBackup(
+  source: BackupSource,
+  outDir: string,
+  now: Date = new Date(),
+  /** The shop's zone, for the archive's name (UTC without). */
+  timeZone?: string,
+) {
   await fsp.mkdir(outDir, { recursive: true, mode: 0o700 });
-  const file = path.join(outDir, backupFileName(now));
-  const work = await fsp.mkdtemp(path.join(outDir, '.backup-'));
+  await removeLeftovers(outDir);
+  const file = path.join(outDir, backupFileName(now, timeZone));
+  const work = await fsp.mkdtemp(path.join(outDir, WORK_PREFIX));
+  await fsp.writeFile(path.join(work, OWNER_FILE), ownerMark());
   try {
     const snapshot =
       source.database.dialect === 'sqlite'
         ? await sqliteSnapshot(source.database, work)
         : await postgresSnapshot(source.database, source.databaseUrl, work);
-    const partial = `${file}.partial`;
+    // Inside the work folder: a backup killed midway leaves its partial archive where the next
+    // one's clean-up finds it, never beside the finished archives.
+    const partial = path.join(work, `${path.basename(file)}.partial`);
     const manifest = await writeArchive(partial, snapshot, source, now);
     await fsync(partial);
     await fsp.rename(partial, file);
@@ -62,6 +73,55 @@ export async function writeBackup(source: BackupSource, outDir: string, now: Dat
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+const WORK_PREFIX = '.backup-';
+const OWNER_FILE = 'owner';
+
+/** Who is writing in a work folder: this machine and process. */
+const ownerMark = () => `${os.hostname()}:${process.pid}`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what backups killed midway left (issue 48: each `kill -9` of `npm run backup` left a
+ * whole database copy in a `.backup-*` folder that nothing removed): work folders whose writer
+ * on this machine is gone, and the partial archives older versions wrote beside the finished
+ * ones when no backup is under way. A folder of a backup that is still running is kept; one
+ * from another machine (a shared folder) only once a day old.
+ */
+export async function removeLeftovers(outDir: string): Promise<string[]> {
+  const removed: string[] = [];
+  const names = await fsp.readdir(outDir).catch(() => [] as string[]);
+  let live = false;
+  for (const name of names.filter((entry) => entry.startsWith(WORK_PREFIX))) {
+    const folder = path.join(outDir, name);
+    const owner = await fsp.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => '');
+    const [host, pid] = owner.split(':');
+    const age = Date.now() - (await fsp.stat(folder).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    const gone =
+      host === os.hostname() ? !isRunning(Number(pid)) : age > 24 * 3_600_000 || (!owner && age > 60_000);
+    if (!gone) {
+      live = true;
+      continue;
+    }
+    await fsp.rm(folder, { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (!live) {
+    for (const name of names.filter((entry) => entry.endsWith('.tar.gz.partial'))) {
+      await fsp.rm(path.join(outDir, name), { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
 }
 
 interface Snapshot {
