@@ -10,11 +10,13 @@ import { migrateToLatest } from './db/migrate';
 import { firstRunBanner, lanAddresses, openAddresses } from './first-run-banner';
 import { createInviteCodeService } from './settings/invite-code';
 import { startSettings } from './start-settings';
+import { assertPortFree } from './port-check';
 import { countUsers } from './users/users.repository';
 import { scheduleTrashPurge } from './trash/trash-purge-job';
 
 async function main() {
   const config = loadConfig();
+  await assertPortFree(config.port, config.host);
   // Files this service creates (uploads, database journals, keys) are its own alone.
   process.umask(0o077);
   preparePrivateDataDir(config.dataDir);

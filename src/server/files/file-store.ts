@@ -39,8 +39,29 @@ export { StorageUnavailableError, STORAGE_UNAVAILABLE } from '../errors';
 /** Names a temporary folder's files can take: never a stored key (those start with a letter). */
 export const TEMP_FOLDER_PREFIX = '.tmp';
 
+/** An upload in progress is written to its temporary file at least this often. */
+const STALE_TEMP_MS = 3_600_000;
+
 /**
- * Files on local disk under `root`; temporary files in `root/.tmp`, emptied at start-up. A tool
+ * Makes the temporary folder and removes what an earlier run left there — only files untouched
+ * for an hour: another process on the same folder (a second start that is about to fail, an
+ * instance beside this one) may be writing an upload there right now.
+ */
+export function clearStaleTemp(tempDir: string, now = Date.now()): void {
+  fs.mkdirSync(tempDir, { recursive: true });
+  for (const name of fs.readdirSync(tempDir)) {
+    const entry = path.join(tempDir, name);
+    try {
+      if (now - fs.statSync(entry).mtimeMs > STALE_TEMP_MS)
+        fs.rmSync(entry, { recursive: true, force: true });
+    } catch {
+      // gone meanwhile: what was wanted
+    }
+  }
+}
+
+/**
+ * Files on local disk under `root`; temporary files in `root/.tmp`, stale ones cleared at start-up. A tool
  * running beside the server (the import) names a temporary folder of its own, so that it never
  * empties the server's uploads in progress.
  */
@@ -52,8 +73,7 @@ export class LocalFileStore implements FileStore {
     { tempFolder = TEMP_FOLDER_PREFIX }: { tempFolder?: string } = {},
   ) {
     this.tempDir = path.join(root, tempFolder);
-    fs.rmSync(this.tempDir, { recursive: true, force: true });
-    fs.mkdirSync(this.tempDir, { recursive: true });
+    clearStaleTemp(this.tempDir);
   }
 
   newTempPath(): string {

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import {
+  clearStaleTemp,
   FileNotFoundError,
   StorageUnavailableError,
   TEMP_FOLDER_PREFIX,
@@ -52,8 +53,7 @@ export class S3FileStore implements FileStore {
     tempFolder: string,
   ) {
     this.tempDir = path.join(tempRoot, tempFolder);
-    fs.rmSync(this.tempDir, { recursive: true, force: true });
-    fs.mkdirSync(this.tempDir, { recursive: true });
+    clearStaleTemp(this.tempDir);
   }
 
   static async open(
