@@ -67,7 +67,7 @@ function openSqlite(file: string): Database {
     gramTokens(typeof text === 'string' ? text : ''),
   );
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite)) }),
+    dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite), sqlite) }),
   });
   return {
     db,

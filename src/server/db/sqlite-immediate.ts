@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
 /**
@@ -9,9 +10,19 @@ import type { SqliteDatabase } from 'kysely';
  * receipts stopped so). One process serializes its own transactions already (Kysely's SQLite
  * driver has one connection), and readers never wait for a writer in WAL mode.
  */
-export function withImmediateTransactions(database: SqliteDatabase): SqliteDatabase {
+export function withImmediateTransactions(
+  database: SqliteDatabase,
+  connection: Pick<SQLite.Database, 'inTransaction'>,
+): SqliteDatabase {
   return {
-    prepare: (sql: string) => database.prepare(sql === 'begin' ? 'begin immediate' : sql),
+    prepare: (sql: string) => {
+      if (sql === 'begin') return database.prepare('begin immediate');
+      // SQLite ends a transaction itself on some errors (SQLITE_FULL: the disk is full). Kysely's
+      // ROLLBACK then failed with «no transaction is active», and that error hid the real one
+      // (issue 48: a full disk answered «Внутренняя ошибка сервера»). Nothing is left to undo.
+      if (sql === 'rollback' && !connection.inTransaction) return database.prepare('select 1 where 0');
+      return database.prepare(sql);
+    },
     close: () => database.close(),
   };
 }

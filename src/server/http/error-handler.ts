@@ -18,6 +18,23 @@ const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
   429: ['too_many_requests', 'Слишком много запросов, попробуйте позже'],
 };
 
+/** What a person reads when the server's disk is full: nothing of theirs was half-saved. */
+export const DISK_FULL_MESSAGE =
+  'На сервере закончилось место на диске: изменение не сохранено. Сообщите администратору.';
+
+/**
+ * A write refused for want of space, from any layer: SQLite (SQLITE_FULL), PostgreSQL
+ * (53100 disk_full), or the file system (ENOSPC, EDQUOT), directly or as a cause.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function describeFrameworkError(error: FastifyError): [number, ErrorCode, string] | undefined {
   const status = error.statusCode;
   if (!status || status >= 500) return undefined;
@@ -50,6 +67,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(503)
         .header('retry-after', '60')
         .send({ error: { code: 'service_unavailable', message: STORAGE_UNAVAILABLE } } satisfies ErrorBody);
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return reply
+        .status(507)
+        .send({ error: { code: 'insufficient_storage', message: DISK_FULL_MESSAGE } } satisfies ErrorBody);
     }
     const known = describeFrameworkError(error);
     if (known) {
