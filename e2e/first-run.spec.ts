@@ -132,6 +132,17 @@ test('a new shop is led to its requisites and default assignees; papers and form
   expect(defaults.ok(), await defaults.text()).toBe(true);
   await page.goto('/app/tasks/new');
   await expect(page.getByText('Исполнитель по умолчанию', { exact: true })).toBeVisible();
+
+  // One ticket: the «Сводка» axes count 0 and 1, not 0,25 · 0,5 · 0,75.
+  await page.goto('/app/dashboard');
+  const chart = page.getByTestId('chart-Открытые заявки по статусам');
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeAttached();
+  // The value axis, whichever way the bars lie: its ticks are figures, the other axis's are names.
+  const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents())
+    .map((tick) => tick.trim())
+    .filter((tick) => /^[\d\s,.]+$/.test(tick));
+  expect(ticks.length).toBeGreaterThan(1);
+  expect(ticks.filter((tick) => !/^\d+$/.test(tick.trim()))).toEqual([]);
 });
 
 test('served at a local address, messages go without a link until the admin sets the shop’s address', async ({

@@ -78,7 +78,9 @@ function ChartCard({
           // both, so recharts' keyboard layer (a focusable svg) is off too.
           aria-hidden
           barChartProps={{ accessibilityLayer: false }}
-          yAxisProps={horizontal ? { width: 150 } : undefined}
+          // Counts of tickets are whole: no «0,25» on their axis (issue 48). Days may be fractional.
+          yAxisProps={horizontal ? { width: 150 } : { allowDecimals: unit !== '' }}
+          xAxisProps={horizontal ? { allowDecimals: unit !== '' } : undefined}
           gridAxis={horizontal ? 'x' : 'y'}
           barProps={(one) => ({
             cursor: 'pointer',
