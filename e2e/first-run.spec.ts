@@ -95,14 +95,14 @@ test('a new shop is led to its requisites and default assignees; papers and form
   await loginViaUi(page, { email: admin.email, password: E2E_PASSWORD });
   const steps = page.getByTestId('setup-gaps');
   await expect(steps).toContainText('Реквизиты для квитанций: не заполнено — Название, Адрес, Телефон');
-  await expect(steps).toContainText('Кто получает новые заявки и задачи: пока никто');
+  await expect(steps).toContainText('Новые заявки и задачи пока никому не назначаются.');
   await steps.getByRole('link', { name: 'Исполнители по умолчанию' }).click();
   await expect(page).toHaveURL(/\/app\/employees#default-assignees$/);
   await expect(page.getByRole('heading', { name: 'Исполнители по умолчанию' })).toBeInViewport();
 
   // The new-ticket form says nobody gets it, and leads to the defaults.
   await page.goto('/app/tickets/new');
-  await expect(page.getByText('Никто не получит уведомление и не увидит её в «Мои».')).toBeVisible();
+  await expect(page.getByText('Никто не получит уведомление и не увидит её в разделе «Мои».')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Назначить исполнителя по умолчанию' })).toBeVisible();
 
   // A receipt printed now has an empty header: the page says which lines, and where to fill them.

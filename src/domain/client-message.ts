@@ -27,16 +27,54 @@ export function smsLink(dialNumber: string, text: string): string {
 }
 
 const CYRILLIC_WORD = /^[а-яё-]+$/i;
+/** Endings of most Russian surnames (Сидоров, Петрова, Ильин, Вяземский, Толстой, Белых …). */
+const SURNAME_ENDING = /(ов|ова|ев|ева|ёв|ёва|ин|ина|ын|ына|ский|ская|цкий|цкая|ской|ой|их|ых|енко|ук|юк)$/i;
+/** First names with those endings, common enough to tell apart. */
+const NAMES_LIKE_SURNAMES = new Set([
+  'марина',
+  'алина',
+  'галина',
+  'полина',
+  'ирина',
+  'нина',
+  'кристина',
+  'дина',
+  'валентина',
+  'каролина',
+  'ангелина',
+  'регина',
+  'эвелина',
+  'арина',
+  'карина',
+  'лев',
+  'ярослав',
+  'святослав',
+  'вячеслав',
+  'станислав',
+  'владислав',
+  'мирослав',
+  'богдан',
+]);
+
+function looksLikeSurname(word: string): boolean {
+  const lower = word.toLowerCase();
+  return SURNAME_ENDING.test(lower) && !NAMES_LIKE_SURNAMES.has(lower);
+}
 
 /**
  * How a message greets the client: «Юлия Эдуардовна» from «Щукина Юлия Эдуардовна» (name and
- * patronymic, as Russian shops write to clients), «Игорь» from «Сидоров Игорь»; any other shape
- * of name (one word, a Latin «Anna Smith») as it is.
+ * patronymic, as Russian shops write to clients), «Игорь» from «Сидоров Игорь» or «Игорь
+ * Сидоров»; any other shape of name (one word, a Latin «Anna Smith») as it is.
  */
 export function addressName(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 3) return `${words[1]} ${words[2]}`;
-  // «Сидоров Игорь» is a ФИО without the patronymic: «Здравствуйте, Игорь!» (issue 48).
-  if (words.length === 2 && words.every((word) => CYRILLIC_WORD.test(word))) return words[1] ?? '';
+  // «Сидоров Игорь» or «Игорь Сидоров»: the word that is not the surname (issue 48). When neither
+  // or both look like one («Анна Мария»), the name stays whole.
+  if (words.length === 2 && words.every((word) => CYRILLIC_WORD.test(word))) {
+    const [first = '', second = ''] = words;
+    if (looksLikeSurname(first) && !looksLikeSurname(second)) return second;
+    if (looksLikeSurname(second) && !looksLikeSurname(first)) return first;
+  }
   return words.join(' ');
 }

@@ -129,5 +129,17 @@ describe('a message without the status link (issue 48: no address a client can o
     );
     expect(fillTemplate('Статус: {ссылка}', values)).toBe('');
     expect(fillTemplate('Ждём :) {ссылка}', values)).toBe('Ждём :)');
+    // An admin's own wording: only the few words before the link go.
+    expect(fillTemplate('Заказ {номер}: {ссылка}', values)).toBe(`Заказ ${VALUES.номер}:`);
+    expect(
+      fillTemplate('Здравствуйте, {клиент}, ваш {устройство} ждёт вас, статус тут: {ссылка}', values),
+    ).toBe(`Здравствуйте, ${VALUES.клиент}, ваш ${VALUES.устройство} ждёт вас`);
+    expect(fillTemplate('Здравствуйте! Ваш {устройство} готов, забрать можно тут: {ссылка}', values)).toBe(
+      `Здравствуйте! Ваш ${VALUES.устройство} готов`,
+    );
+    // Another empty placeholder after a colon is not a link: its words stay.
+    expect(fillTemplate('Заявка {номер} передана в доставку: {служба}', { ...values, служба: '' })).toBe(
+      `Заявка ${VALUES.номер} передана в доставку:`,
+    );
   });
 });

@@ -71,39 +71,50 @@ export function templateFor(templates: MessageTemplates, status: string): string
 }
 
 const PLACEHOLDER_PATTERN = /\{([а-яё_]+)\}/gi;
+
+/**
+ * «Подробнее: {ссылка}», «…, статус тут: {ссылка}»: a few plain words and a colon that only
+ * announce the link, after the start of a sentence, a line or a comma. They go with a link that
+ * is not sent (issue 48); anything else around it stays as the admin typed it.
+ */
+const LINK_LABEL = /(^|[.!?]|,)([ \t]*[a-zа-яё][a-zа-яё \t-]{0,40}):[ \t]*\{ссылка\}/gimu;
+
+function withoutLinkLabel(template: string): string {
+  return template.replace(LINK_LABEL, (_whole, before: string) => (before === ',' ? '' : before));
+}
 /** Where an empty value stood, until the text around it is tidied. */
 const GAP = '\uE000'; // a private-use character: never in a template or a value
 
 /**
  * The message: each known placeholder replaced by its value. A value that is missing leaves
  * no trace — no «{служба}», no empty brackets, no double space or space before a comma where
- * it stood, no «Подробнее:» left announcing it at a line's end — and only there: the rest of the admin's text stays exactly as typed («Ждём :)»).
+ * it stood, no «Подробнее:» left announcing a missing link — and only there: the rest of the admin's text stays exactly as typed («Ждём :)»).
  * An unknown placeholder stays as typed so the admin sees the typo. Line breaks, Cyrillic and
  * emoji pass through; Windows line ends become plain ones (what wa.me and sms: expect).
  */
 export function fillTemplate(template: string, values: Partial<TemplateValues>): string {
-  const filled = template.replace(/\r\n?/g, '\n').replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
-    const key = name.toLowerCase() as Placeholder;
-    if (!(key in PLACEHOLDERS)) return whole;
-    // A value goes in as one line (a line break inside one would split the sentence).
-    const value = (values[key] ?? '').replace(/\s+/g, ' ').trim();
-    return value || GAP;
-  });
-  return (
-    filled
-      // «Подробнее: {ссылка}» with no link: the words that only announced it go too.
-      .replace(/(^|[.!?][ \t]*)[^.!?:\n\uE000]*:[ \t]*(?:\uE000[ \t]*)+(?=\n|$)/gm, '$1')
-      .replace(/\([ \t]*(?:\uE000[ \t]*)+\)/g, GAP)
-      .replace(/([.!?:])[ \t]*(?:\uE000[ \t]*)+\./g, '$1')
-      .replace(/,[ \t]*(?:\uE000[ \t]*)+(?=[!?.,;:])/g, '')
-      .replace(/[ \t]*(?:\uE000[ \t]*)+(?=[,.!?;:)])/g, '')
-      .replace(/[ \t]+(?:\uE000[ \t]*)+(?=\S)/g, ' ')
-      .replace(/[ \t]*\uE000[ \t]*/g, '')
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .trim()
+  const text = template.replace(/\r\n?/g, '\n');
+  const filled = (values.ссылка?.trim() ? text : withoutLinkLabel(text)).replace(
+    PLACEHOLDER_PATTERN,
+    (whole, name: string) => {
+      const key = name.toLowerCase() as Placeholder;
+      if (!(key in PLACEHOLDERS)) return whole;
+      // A value goes in as one line (a line break inside one would split the sentence).
+      const value = (values[key] ?? '').replace(/\s+/g, ' ').trim();
+      return value || GAP;
+    },
   );
+  return filled
+    .replace(/\([ \t]*(?:\uE000[ \t]*)+\)/g, GAP)
+    .replace(/([.!?:])[ \t]*(?:\uE000[ \t]*)+\./g, '$1')
+    .replace(/,[ \t]*(?:\uE000[ \t]*)+(?=[!?.,;:])/g, '')
+    .replace(/[ \t]*(?:\uE000[ \t]*)+(?=[,.!?;:)])/g, '')
+    .replace(/[ \t]+(?:\uE000[ \t]*)+(?=\S)/g, ' ')
+    .replace(/[ \t]*\uE000[ \t]*/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
 }
 
 const templateText = (label: string) => multiLineText(label, TEMPLATE_LIMIT);

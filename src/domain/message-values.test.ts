@@ -21,7 +21,10 @@ describe('message values', () => {
     expect(addressName('  Юлия   ')).toBe('Юлия');
     expect(addressName('Anna Smith')).toBe('Anna Smith');
     expect(addressName('Сидоров Игорь')).toBe('Игорь');
+    expect(addressName('Игорь Сидоров')).toBe('Игорь');
+    expect(addressName('Полина Почтова')).toBe('Полина');
     expect(addressName('Петрова-Водкина Анна-Мария')).toBe('Анна-Мария');
+    expect(addressName('Анна Мария')).toBe('Анна Мария');
     expect(messageValues(TICKET, SHOP, LINK)).toEqual({
       клиент: 'Юлия Эдуардовна',
       номер: '#41',

@@ -16,6 +16,13 @@ describe('isOpenableOutside', () => {
       'http://shop-pc:3000',
       'http://remont.local',
       'http://server.lan',
+      'http://localhost.:3000',
+      'http://shop.local.',
+      'http://[::ffff:127.0.0.1]',
+      'http://[::ffff:c0a8:105]',
+      'http://[64:ff9b::7f00:1]',
+      'http://[fec0::1]',
+      'http://224.0.0.1',
     ]) {
       expect(isOpenableOutside(origin), origin).toBe(false);
     }

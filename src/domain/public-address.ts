@@ -17,6 +17,7 @@ function isPrivateIPv4(host: string): boolean {
     a === 10 ||
     a === 127 ||
     a === 0 ||
+    a >= 224 || // multicast and reserved
     (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && b === 168) ||
     (a === 169 && b === 254) ||
@@ -24,20 +25,37 @@ function isPrivateIPv4(host: string): boolean {
   );
 }
 
+/** An IPv4 address written inside IPv6 (::ffff:7f00:1, ::ffff:127.0.0.1, 64:ff9b::7f00:1), or null. */
+function embeddedIPv4(bare: string): string | null {
+  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(bare);
+  if (!match) return null;
+  if (match[1]) return match[1];
+  const high = parseInt(match[2] ?? '0', 16);
+  const low = parseInt(match[3] ?? '0', 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
 function isLocalIPv6(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (!bare.includes(':')) return false;
-  return bare === '::1' || bare === '::' || /^f[cd]/.test(bare) || /^fe[89ab]/.test(bare);
+  const v4 = embeddedIPv4(bare);
+  if (v4) return isPrivateIPv4(v4);
+  // Loopback, unspecified, unique-local (fc00::/7), link- and site-local (fe80::/9), multicast.
+  return (
+    bare === '::1' || bare === '::' || /^f[cd]/.test(bare) || /^fe[89a-f]/.test(bare) || /^ff/.test(bare)
+  );
 }
 
 /**
  * Whether a client outside the shop could open `origin`: false for this computer, a private or
- * link-local address, a bare name without a dot («shop-pc») and local-only suffixes.
+ * link-local address, a bare name without a dot («shop-pc») and local-only suffixes. A name's
+ * own addresses are looked up by the server's check (src/server/settings/public-address.ts).
  */
 export function isOpenableOutside(origin: string): boolean {
   let host: string;
   try {
-    host = new URL(origin).hostname.toLowerCase();
+    // «localhost.» and «shop.local.» are the same names as without the dot.
+    host = new URL(origin).hostname.toLowerCase().replace(/\.$/, '');
   } catch {
     return false;
   }

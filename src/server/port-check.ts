@@ -14,7 +14,7 @@ export async function assertPortFree(port: number, host: string): Promise<void> 
       if (error.code === 'EADDRINUSE') {
         reject(
           new ConfigError(
-            `Порт ${port} уже занят: похоже, GL Задачи уже запущена (или его держит другая программа). ` +
+            `Порт ${port} уже занят: похоже, программа GL Задачи уже запущена (или порт держит другая программа). ` +
               'Остановите её или задайте другой PORT. Ничего не изменено.',
           ),
         );

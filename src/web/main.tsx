@@ -12,6 +12,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '../domain/routes';
 import { Providers, queryClient } from './app/providers';
 import { workFiltersFromUrl, worklistQueryOptions } from './features/work/api/work-api';
+import { recallFilters } from './features/work/components/work-filter-memory';
 import { createAppRouter, preloadForPath, preloadScreens } from './app/router';
 import { keepResetTokenFromAddress } from './lib/reset-token';
 import { registerServiceWorker } from './lib/service-worker';
@@ -49,8 +50,11 @@ void queryClient.prefetchQuery(meQuery);
 // The worklist is the screen staff open most: ask for it while the session is being
 // checked, instead of after (it is the same request the screen makes).
 if (window.location.pathname === paths.work) {
+  const search = new URLSearchParams(window.location.search);
+  // A plain /app/work opens on what was chosen last time on this device (WorkPage).
+  const remembered = search.size === 0 ? recallFilters() : {};
   void queryClient.prefetchInfiniteQuery(
-    worklistQueryOptions(workFiltersFromUrl(new URLSearchParams(window.location.search))),
+    worklistQueryOptions({ ...workFiltersFromUrl(search), ...remembered }),
   );
 }
 

@@ -23,6 +23,6 @@ export function createShopSettings(deps: AppDeps, clock: Clock, store: FileStore
   const shopLogo = createShopLogo({ db: database.db, store, clock });
   const workRules = createWorkRules(database.db, clock);
   const publicAddress = createPublicAddress(database.db, config.publicUrl);
-  const addressProbe = createAddressProbe(deps.addressFetch);
+  const addressProbe = createAddressProbe(database.db, deps.addressFetch);
   return { uploadLimits, shopProfile, shopLogo, workRules, publicAddress, addressProbe };
 }

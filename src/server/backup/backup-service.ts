@@ -59,10 +59,13 @@ export function createBackupService(deps: {
     if (!fs.existsSync(backupDir)) return [];
     const names = (await fsp.readdir(backupDir)).filter((name) => BACKUP_NAME_PATTERN.test(name));
     const found = await Promise.all(
-      names.map(async (name) => {
-        const stat = await fsp.stat(path.join(backupDir, name));
-        return { name, size: stat.size, createdAt: backupCreatedAt(name).toISOString() };
-      }),
+      // A name of the right shape but no real time (T25-61-00) is not one of ours.
+      names
+        .filter((name) => !Number.isNaN(backupCreatedAt(name).getTime()))
+        .map(async (name) => {
+          const stat = await fsp.stat(path.join(backupDir, name));
+          return { name, size: stat.size, createdAt: backupCreatedAt(name).toISOString() };
+        }),
     );
     // By time, not name: names carry the shop's clock, which a change of zone or DST shifts.
     return found.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));

@@ -17,6 +17,8 @@ import {
 /** What is wrong with an archive, in words for the person restoring it. */
 export class BackupArchiveError extends Error {}
 
+const MANIFEST_LIMIT = 16 * 1024 * 1024;
+
 const NOT_A_BACKUP = 'Это не резервная копия GL Задачи (нет описи manifest.json)';
 
 /**
@@ -30,6 +32,7 @@ const NOT_A_BACKUP = 'Это не резервная копия GL Задачи 
 export async function unpackAndVerify(archive: string, intoDir: string): Promise<Manifest> {
   if (!fs.existsSync(archive)) throw new BackupArchiveError(`Файл не найден: ${archive}`);
   const manifest = parseManifest(await readManifestText(archive));
+  await ensureRoomFor(manifest, intoDir);
   const listed = new Map(manifest.entries.map((entry) => [entry.path, entry]));
   const seen = new Map<string, ManifestEntry>();
   await readEntries(archive, async (name, size, stream) => {
@@ -76,14 +79,30 @@ export async function unpackAndVerify(archive: string, intoDir: string): Promise
 /** The manifest's text, read through the whole archive without writing anything. */
 async function readManifestText(archive: string): Promise<string> {
   let manifestText: string | null = null;
-  await readEntries(archive, async (name, _size, stream) => {
+  await readEntries(archive, async (name, size, stream) => {
     if (name !== MANIFEST_NAME) return drain(stream);
+    // Ours lists a few entries per stored file: 16 MiB is hundreds of thousands of files.
+    if (size > MANIFEST_LIMIT) throw new BackupArchiveError('Опись архива (manifest.json) повреждена');
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     manifestText = Buffer.concat(chunks).toString('utf8');
   });
   if (manifestText === null) throw new BackupArchiveError(NOT_A_BACKUP);
   return manifestText;
+}
+
+/** Refuses, before writing, an archive whose listed files would not fit beside what the disk keeps free. */
+async function ensureRoomFor(manifest: Manifest, intoDir: string): Promise<void> {
+  const needed = manifest.entries.reduce((sum, entry) => sum + (Number(entry.size) || 0), 0);
+  await fsp.mkdir(intoDir, { recursive: true });
+  const { bavail, bsize } = await fsp.statfs(intoDir);
+  const free = bavail * bsize;
+  if (needed > free) {
+    const mb = (bytes: number) => `${Math.ceil(bytes / 1_048_576)} МБ`;
+    throw new BackupArchiveError(
+      `Для восстановления нужно ${mb(needed)} свободного места, а есть ${mb(free)}: освободите место и повторите`,
+    );
+  }
 }
 
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {

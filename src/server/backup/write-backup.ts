@@ -77,6 +77,7 @@ export async function writeBackup(
 
 const WORK_PREFIX = '.backup-';
 const OWNER_FILE = 'owner';
+const LEFTOVER_MS = 6 * 3_600_000;
 
 /** Who is writing in a work folder: this machine and process. */
 const ownerMark = () => `${os.hostname()}:${process.pid}`;
@@ -95,7 +96,8 @@ function isRunning(pid: number): boolean {
  * whole database copy in a `.backup-*` folder that nothing removed): work folders whose writer
  * on this machine is gone, and the partial archives older versions wrote beside the finished
  * ones when no backup is under way. A folder of a backup that is still running is kept; one
- * from another machine (a shared folder) only once a day old.
+ * from another machine (a shared folder), or six hours old, is not. What cannot be removed (a
+ * folder another user owns) is left: it is no reason not to back up.
  */
 export async function removeLeftovers(outDir: string): Promise<string[]> {
   const removed: string[] = [];
@@ -106,22 +108,31 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
     const owner = await fsp.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => '');
     const [host, pid] = owner.split(':');
     const age = Date.now() - (await fsp.stat(folder).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    // No backup runs for hours: past that, a folder is left over whoever it names (in a container
+    // a killed writer's pid is soon another process's).
     const gone =
-      host === os.hostname() ? !isRunning(Number(pid)) : age > 24 * 3_600_000 || (!owner && age > 60_000);
+      age > LEFTOVER_MS || (host === os.hostname() ? !isRunning(Number(pid)) : !owner && age > 60_000);
     if (!gone) {
       live = true;
       continue;
     }
-    await fsp.rm(folder, { recursive: true, force: true });
-    removed.push(name);
+    if (await removeQuietly(folder)) removed.push(name);
   }
   if (!live) {
     for (const name of names.filter((entry) => entry.endsWith('.tar.gz.partial'))) {
-      await fsp.rm(path.join(outDir, name), { force: true });
-      removed.push(name);
+      if (await removeQuietly(path.join(outDir, name))) removed.push(name);
     }
   }
   return removed;
+}
+
+async function removeQuietly(target: string): Promise<boolean> {
+  try {
+    await fsp.rm(target, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Snapshot {

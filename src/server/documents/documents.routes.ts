@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isTicketDocumentKind, type TicketDocumentKind } from '../../domain/ticket-documents';
 import { isTimeZone } from '../../domain/date-time';
+import { isOpenableOutside } from '../../domain/public-address';
 import { AppError } from '../errors';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId } from '../http/parse';
@@ -34,12 +35,16 @@ export function registerDocumentsRoutes(
     publicAddress,
   }: { documents: TicketDocuments; publicAddress: { get(): Promise<string | null> } },
 ) {
-  // Without a public address the papers carry no link or QR code: the client could not open it.
-  const requestOf = async (request: FastifyRequest<WithKind>): Promise<DocumentRequest> => ({
-    actor: actorOf(request),
-    timeZone: timeZoneOf(request),
-    origin: await publicAddress.get(),
-  });
+  // The shop's public address, else the one this page was asked at if a client could open it too
+  // (as the message dialog does); otherwise no link or QR code: the client could not open it.
+  const requestOf = async (request: FastifyRequest<WithKind>): Promise<DocumentRequest> => {
+    const here = `${request.protocol}://${request.host}`;
+    return {
+      actor: actorOf(request),
+      timeZone: timeZoneOf(request),
+      origin: (await publicAddress.get()) ?? (isOpenableOutside(here) ? here : null),
+    };
+  };
   const ticketId = (request: FastifyRequest<WithKind>) =>
     parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
 

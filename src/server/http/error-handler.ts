@@ -20,7 +20,7 @@ const MESSAGE_BY_STATUS: Record<number, [ErrorCode, string]> = {
 
 /** What a person reads when the server's disk is full: nothing of theirs was half-saved. */
 export const DISK_FULL_MESSAGE =
-  'На сервере закончилось место на диске: изменение не сохранено. Сообщите администратору.';
+  'На сервере закончилось место на диске: запрос не выполнен, ничего не изменено. Сообщите администратору.';
 
 /**
  * A write refused for want of space, from any layer: SQLite (SQLITE_FULL), PostgreSQL

@@ -74,15 +74,17 @@ describeEachDatabase(
       expect(down.statusCode).toBe(400);
       expect(down.json()).toMatchObject({
         error: {
-          message: `Проверка не прошла: ${DOWN} не отвечает: соединение отклонено. Адрес не сохранён.`,
+          message: `Проверка не прошла: ${DOWN} не отвечает (соединение отклонено). Адрес не сохранён`,
         },
         unreachable: true,
       });
       const other = await put({ address: OTHER });
       expect(other.statusCode).toBe(400);
-      expect(other.json().error.message).toContain(`по адресу ${OTHER} отвечает другой сервер (код 200)`);
+      expect(other.json().error.message).toBe(
+        `Проверка не прошла: по адресу ${OTHER} отвечает другой сервер. Адрес не сохранён`,
+      );
       const unknown = await put({ address: 'https://nowhere.example.ru' });
-      expect(unknown.json().error.message).toContain('такое имя не найдено (DNS)');
+      expect(unknown.json().error.message).toContain('не отвечает (такое имя не найдено)');
       expect((await config()).publicUrl).toBe(PUBLIC);
     });
 
@@ -101,9 +103,11 @@ describeEachDatabase(
       expect((await config()).publicUrl).toBeNull();
     });
 
-    it('answers its own check only for a token it handed out', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/address-check/abc' });
-      expect(response.statusCode).toBe(404);
+    it('answers its own check only for a token it signed within the minute', async () => {
+      for (const token of ['abc', `${Date.now() + 60_000}.${'0'.repeat(64)}`, `${Date.now() - 1}.x`]) {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/address-check/${token}` });
+        expect(response.statusCode, token).toBe(404);
+      }
     });
   },
   { addressFetch },

@@ -80,7 +80,7 @@ export function registerSettingsRoutes(
     if (address && !force) {
       const problem = await addressProbe.reaches(address);
       if (problem) {
-        throw new AppError('bad_request', `Проверка не прошла: ${problem}. Адрес не сохранён.`, {
+        throw new AppError('bad_request', `Проверка не прошла: ${problem}. Адрес не сохранён`, {
           extra: { unreachable: true },
         });
       }
@@ -91,9 +91,9 @@ export function registerSettingsRoutes(
     return publicAddress.status();
   });
 
-  // Answers the check above: 204 only for a token this server handed out a moment ago.
+  // Answers the check above: 204 only for a token this shop signed within the minute.
   open.get<{ Params: { token: string } }>('/api/address-check/:token', async (request, reply) => {
-    return reply.code(addressProbe.knows(request.params.token) ? 204 : 404).send();
+    return reply.code((await addressProbe.knows(request.params.token)) ? 204 : 404).send();
   });
 
   // The shop's requisites: everyone prints them on receipts; admins edit them («Настройки»).

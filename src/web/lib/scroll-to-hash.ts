@@ -9,6 +9,12 @@ export function useScrollToHash(ready: boolean) {
   const { hash } = useLocation();
   useEffect(() => {
     if (!ready || hash.length < 2) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // a mangled #… names nothing
+    }
+    document.getElementById(id)?.scrollIntoView({ block: 'start' });
   }, [hash, ready]);
 }

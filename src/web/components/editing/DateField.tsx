@@ -11,8 +11,8 @@ export const TYPED_DATE_PAUSE_MS = 1000;
 
 /**
  * A calendar date that reports a value once it is complete and valid. A date typed
- * on the keyboard is taken when the field is left (or on Enter), or after a pause of
- * TYPED_DATE_PAUSE_MS once it is whole: on the way to 15.12.2026 a browser reports
+ * on the keyboard is taken when the field is left (or on Enter), or, typed whole, after
+ * a pause of TYPED_DATE_PAUSE_MS: on the way to 15.12.2026 a browser reports
  * 0002-12-15, 0020-12-15, then 02 as the day while a new one is typed, so a pause
  * mid-way must not send those. Tab may leave the focus inside the field (Chromium's
  * picker button), so blur alone was not enough (issue 48). A date picked from the
@@ -50,6 +50,7 @@ export function DateField({
   }
 
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const digitsTyped = useRef(0);
   useEffect(() => () => clearTimeout(pause.current), []);
   // The latest callback, so that a parent's new arrow function each render changes nothing.
   const holdRef = useRef(onHold);
@@ -65,6 +66,7 @@ export function DateField({
   const commit = (input: HTMLInputElement) => {
     clearTimeout(pause.current);
     typing.current = false;
+    digitsTyped.current = 0;
     if (input.validity.badInput) {
       setOwnError(INCOMPLETE_DATE_MESSAGE);
       return;
@@ -86,12 +88,14 @@ export function DateField({
       error={ownError ?? error}
       description={warnPast && value !== '' && value < today ? 'Эта дата уже прошла' : undefined}
       onFocus={() => {
+        digitsTyped.current = 0;
         setEditing(true);
         onFocus?.();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(event.currentTarget);
         else if (event.key !== 'Tab') typing.current = true;
+        if (/^\d$/.test(event.key)) digitsTyped.current += 1;
       }}
       onChange={(event) => {
         const input = event.currentTarget;
@@ -100,7 +104,9 @@ export function DateField({
         if (!typing.current) commit(input);
         else {
           if (ownError && !input.validity.badInput) setOwnError(undefined);
-          if (!input.validity.badInput && isPlausibleDueDate(input.value)) {
+          // Only a date typed whole (eight digits since the field was entered): on the way to a
+          // new day in a full date the browser already reports a plausible one (12-02 for 25).
+          if (digitsTyped.current >= 8 && !input.validity.badInput && isPlausibleDueDate(input.value)) {
             pause.current = setTimeout(() => commit(input), TYPED_DATE_PAUSE_MS);
           }
         }

@@ -13,7 +13,7 @@ export function NewAssigneeNote({ chosen, isDefault }: { chosen: string; isDefau
   if (chosen !== UNASSIGNED) return isDefault ? 'Исполнитель по умолчанию' : null;
   return (
     <>
-      Никто не получит уведомление и не увидит её в «Мои».{' '}
+      Никто не получит уведомление и не увидит её в разделе «Мои».{' '}
       {me.role === 'admin' ? (
         <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit>
           Назначить исполнителя по умолчанию

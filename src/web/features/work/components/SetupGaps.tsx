@@ -50,7 +50,7 @@ export function SetupGaps() {
         )}
         {noDefaults && (
           <List.Item>
-            Кто получает новые заявки и задачи: пока никто, они «Не назначен».{' '}
+            Новые заявки и задачи пока никому не назначаются.{' '}
             <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit>
               Исполнители по умолчанию
             </Anchor>

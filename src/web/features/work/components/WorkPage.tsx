@@ -124,14 +124,6 @@ export function WorkPage() {
     setParams,
   ]);
 
-  // A dashboard link's facets are a one-off look; what is chosen beside them is not kept.
-  const faceted = Object.values(facets).some(Boolean);
-  useEffect(() => {
-    if (faceted) return;
-    const { type, assignee, states, order, overLimit } = values;
-    keepFilters(me.id, { type, assignee, states, order, overLimit });
-  }, [me.id, faceted, values]);
-
   // An empty default view for an admin: if the shop has nothing at all yet, say what to do first.
   const defaultView =
     !q &&
@@ -145,15 +137,26 @@ export function WorkPage() {
 
   const view = useWorkView();
   const urgency = useUrgencyContext();
-  const onChange = (changes: Partial<WorkFilterValues>) =>
-    setValues((current) => ({ ...current, ...changes }));
+  /**
+   * A change the person makes. Their filter choices are kept for the next plain /app/work —
+   * not what a link opened with, not beside a dashboard link's facets, and not a one-off
+   * «Показать закрытые» for one search (`keep: false`).
+   */
+  const onChange = (changes: Partial<WorkFilterValues>, { keep = true } = {}) =>
+    setValues((current) => {
+      const next = { ...current, ...changes };
+      // Writing the same record twice (StrictMode runs updaters twice) changes nothing.
+      const faceted = Boolean(next.status || next.provider || next.receivedWeek || next.closedWeek);
+      if (keep && !faceted) keepFilters(me.id, next);
+      return next;
+    });
 
   const closedMatches = hiddenClosedMatches(q !== '', values.states, counts);
   const closedAction = closedMatches ? (
     <ShowClosedButton
       count={closedMatches}
       states={values.states}
-      onShow={(states) => onChange({ states })}
+      onShow={(states) => onChange({ states }, { keep: false })}
     />
   ) : null;
 

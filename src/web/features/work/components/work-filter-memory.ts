@@ -1,5 +1,3 @@
-import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
-
 /** The worklist's filters as the screen holds them; '' (or undefined for states) is the default. */
 export interface WorkFilterValues {
   text: string;
@@ -28,17 +26,21 @@ export const NO_KEPT_FILTERS: KeptFilters = {
   overLimit: '',
 };
 
-const DEFAULT_STATES = DEFAULT_WORK_STATES.join(',');
+/** DEFAULT_WORK_STATES joined (src/domain/worklist.ts; work-filter-memory.test.ts holds them equal):
+ * written out so that main.tsx, which reads the memory before the app starts, loads no domain code. */
+export const DEFAULT_STATES = 'new,in_progress';
 
-// Per person, not per device: a phone handed to a colleague must not open on the other's «Мои».
-const storageKey = (userId: number) => `glz-work-filters-${userId}`;
+// One record per device, naming whose it is: a phone handed to a colleague must not open on the
+// other's «Мои», and main.tsx can ask for the worklist before it knows who is signed in.
+const STORAGE_KEY = 'glz-work-filters';
 
-/** What this person chose last time on this device, or nothing. */
-export function recallFilters(userId: number): KeptFilters {
+/** What this person (or, before the session is known, the device's last user) chose last time. */
+export function recallFilters(userId?: number): KeptFilters {
   try {
-    const raw = window.localStorage.getItem(storageKey(userId));
+    const raw = window.localStorage.getItem(STORAGE_KEY);
     const kept: unknown = raw ? JSON.parse(raw) : null;
     if (!kept || typeof kept !== 'object') return NO_KEPT_FILTERS;
+    if (userId !== undefined && (kept as Record<string, unknown>).userId !== userId) return NO_KEPT_FILTERS;
     const text = (key: keyof KeptFilters) => {
       const value = (kept as Record<string, unknown>)[key];
       return typeof value === 'string' ? value : '';
@@ -65,8 +67,8 @@ export function keepFilters(userId: number, values: KeptFilters): void {
     overLimit: values.overLimit,
   };
   try {
-    if (changedFilters(kept, null) === 0) window.localStorage.removeItem(storageKey(userId));
-    else window.localStorage.setItem(storageKey(userId), JSON.stringify(kept));
+    if (changedFilters(kept, null) === 0) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ userId, ...kept }));
   } catch {
     // storage full or unavailable: the filters still work, they are only not remembered
   }
