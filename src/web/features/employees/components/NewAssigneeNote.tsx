@@ -15,7 +15,7 @@ export function NewAssigneeNote({ chosen, isDefault }: { chosen: string; isDefau
     <>
       Никто не получит уведомление и не увидит её в разделе «Мои».{' '}
       {me.role === 'admin' ? (
-        <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit>
+        <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit underline="always">
           Назначить исполнителя по умолчанию
         </Anchor>
       ) : (

@@ -21,7 +21,7 @@ export function MissingRequisites({ where }: { where: string }) {
     <Alert color="yellow" variant="light" data-testid="missing-requisites">
       {where}: не заполнено — {names}.{' '}
       {me.role === 'admin' ? (
-        <Anchor component={Link} to={paths.settings} inherit>
+        <Anchor component={Link} to={paths.settings} inherit underline="always">
           Заполнить в «Настройках»
         </Anchor>
       ) : (

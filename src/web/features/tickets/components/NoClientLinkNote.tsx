@@ -13,7 +13,7 @@ export function NoClientLinkNote() {
       {me.role === 'admin' ? (
         <>
           Укажите адрес для клиентов в{' '}
-          <Anchor component={Link} to={`${paths.settings}#public-address`} inherit>
+          <Anchor component={Link} to={`${paths.settings}#public-address`} inherit underline="always">
             «Настройках»
           </Anchor>
           .

@@ -43,7 +43,7 @@ export function SetupGaps() {
         {missing.length > 0 && (
           <List.Item>
             Реквизиты для квитанций: не заполнено — {missing.join(', ')}.{' '}
-            <Anchor component={Link} to={paths.settings} inherit>
+            <Anchor component={Link} to={paths.settings} inherit underline="always">
               Настройки
             </Anchor>
           </List.Item>
@@ -51,7 +51,7 @@ export function SetupGaps() {
         {noDefaults && (
           <List.Item>
             Новые заявки и задачи пока никому не назначаются.{' '}
-            <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit>
+            <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit underline="always">
               Исполнители по умолчанию
             </Anchor>
           </List.Item>
