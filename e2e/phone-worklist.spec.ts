@@ -84,7 +84,7 @@ test('a search that matches only closed repairs offers them in one tap, never «
   while (ticket.status !== 'closed') {
     const stepped = await page.request.post(`/api/tickets/${ticket.id}/step`, {
       headers: { 'x-requested-with': 'fetch' },
-      data: { direction: 'forward', expectedStatus: ticket.status },
+      data: { direction: 'forward', expectedStatus: ticket.status, repairSummary: 'Готово' },
     });
     expect(stepped.ok(), await stepped.text()).toBe(true);
     ticket = (await stepped.json()).ticket;

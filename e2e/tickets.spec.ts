@@ -78,8 +78,17 @@ test('a ticket from intake to closed, with both guards, photo, history, and reop
   await expect(page.getByText('Отнести в ПВЗ · Озон')).toBeVisible();
   await stepForward(page, 'Доставка до клиента');
   await stepForward(page, 'Оповестить клиента');
-  await stepForward(page, 'Закрыта');
-  await expect(page.getByText('Закрыта', { exact: true })).toBeVisible();
+  // Closing asks first, with the summary the card holds and the type's warranty (issue 49).
+  await page.getByRole('button', { name: 'Закрыта →' }).click();
+  const closing = page.getByRole('dialog', { name: 'Закрыть заявку?' });
+  await expect(closing.getByLabel('Итог ремонта')).toHaveValue('Заменён блок питания');
+  await expect(closing.getByLabel('Гарантия, дней')).toHaveValue('30');
+  await closing.getByRole('button', { name: 'Закрыть заявку' }).click();
+  await expect(closing).toHaveCount(0);
+  await expect(page.getByTestId('ticket-status')).toHaveText('Закрыта');
+  await expect(page.getByText(/гарантия до \d\d\.\d\d\.\d{4}/)).toBeVisible();
+  // Read-only now: the fields do not edit.
+  await expect(page.getByLabel('Описание')).toBeDisabled();
   await expect(page.getByText(/закрыта \d\d\.\d\d\.\d{4}/)).toBeVisible();
 
   await page.reload();
@@ -107,9 +116,16 @@ test('a ticket from intake to closed, with both guards, photo, history, and reop
     await expect(history.getByText(label)).toBeVisible();
   }
 
-  // Stepping back from closed reopens it.
-  await page.getByRole('button', { name: '← Оповестить клиента' }).click();
+  // «Открыть заново» takes a reason and returns it to where it was closed from.
+  await page.getByRole('button', { name: 'Открыть заново' }).click();
+  const reopening = page.getByRole('dialog', { name: 'Открыть заявку заново?' });
+  await reopening.getByRole('button', { name: 'Открыть заново' }).click();
+  await expect(reopening.getByText('Укажите, почему заявку открывают заново')).toBeVisible();
+  await reopening.getByLabel('Причина').fill('Клиент не забрал: перепутали адрес');
+  await reopening.getByRole('button', { name: 'Открыть заново' }).click();
   await expect(page.getByText('Оповестить клиента · Озон')).toBeVisible();
+  await expect(history.getByText('Клиент не забрал: перепутали адрес')).toBeVisible();
+  await expect(page.getByLabel('Описание')).toBeEnabled();
   await expect(page.getByText(/закрыта \d\d\.\d\d/)).toHaveCount(0);
 
   // The list finds it by the client's name; deleting asks first.

@@ -48,8 +48,15 @@ test('a walk-in ticket goes Новая → В ремонте → Готов к �
   await expect(page).toHaveURL(ticketUrl);
 
   await stepForwardTo(page, 'Оповестить клиента');
-  await stepForwardTo(page, 'Закрыта');
-  await expect(page.getByRole('button', { name: '← Оповестить клиента' })).toBeVisible();
+  await page.getByRole('button', { name: 'Закрыта →' }).click();
+  const closing = page.getByRole('dialog', { name: 'Закрыть заявку?' });
+  await closing.getByRole('button', { name: 'Закрыть заявку' }).click();
+  // Nothing closes without a repair summary: the dialog says so.
+  await expect(closing.getByText('Заполните итог ремонта: он печатается в акте выдачи')).toBeVisible();
+  await closing.getByLabel('Итог ремонта').fill('Почищен от пыли, заменена термопаста');
+  await closing.getByRole('button', { name: 'Закрыть заявку' }).click();
+  await expect(page.getByTestId('ticket-status')).toHaveText('Закрыта');
+  await expect(page.getByRole('button', { name: 'Открыть заново' })).toBeVisible();
   await expect(page.getByText(/закрыта \d/)).toBeVisible();
 
   // History names the steps as they read on this route.

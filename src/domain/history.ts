@@ -48,6 +48,8 @@ export const HISTORY_ACTIONS = [
   'set_intake',
   'new_status_link',
   'message_sent',
+  'reopen',
+  'set_warranty_days',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -95,6 +97,8 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   set_intake: 'Изменён способ приёма',
   new_status_link: 'Ссылка для клиента заменена',
   message_sent: 'Клиенту отправлено сообщение',
+  reopen: 'Заявка открыта заново',
+  set_warranty_days: 'Изменён срок гарантии',
 };
 
 /** How a history row reads on the card of a record of this kind. */

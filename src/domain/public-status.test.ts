@@ -9,6 +9,8 @@ const TICKET: PublicTicketFacts = {
   returnProvider: null,
   device: 'Ноутбук ASUS',
   createdAt: '2026-11-01T10:00:00.000Z',
+  closedAt: null,
+  warrantyDays: 30,
 };
 
 describe('publicStatusView', () => {
@@ -63,5 +65,13 @@ describe('publicStatusView', () => {
       'Выдано',
     ]);
     expect(view.current).toBe('Выдано');
+  });
+
+  it('shows the warranty only once the ticket is closed with one', () => {
+    expect(publicStatusView(TICKET, [], SHOP).warranty).toBeNull();
+    const closed = { ...TICKET, status: 'closed', closedAt: '2026-11-20T21:30:00.000Z' };
+    expect(publicStatusView(closed, [], SHOP).warranty).toEqual({ closedAt: closed.closedAt, days: 30 });
+    expect(publicStatusView({ ...closed, warrantyDays: 0 }, [], SHOP).warranty).toBeNull();
+    expect(publicStatusView({ ...closed, warrantyDays: null }, [], SHOP).warranty).toBeNull();
   });
 });

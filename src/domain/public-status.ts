@@ -14,6 +14,8 @@ export interface PublicTicketFacts {
   returnProvider: string | null;
   device: string;
   createdAt: string;
+  closedAt: string | null;
+  warrantyDays: number | null;
 }
 
 export interface PublicShopFacts {
@@ -42,6 +44,8 @@ export interface PublicStatusView {
   device: string;
   current: string;
   stages: PublicStageView[];
+  /** Once handed over with a warranty: when it was closed and for how many days (issue 49). */
+  warranty: { closedAt: string; days: number } | null;
 }
 
 /**
@@ -73,5 +77,9 @@ export function publicStatusView(
       state: index < current ? 'done' : index === current ? 'current' : 'next',
       at: index <= current ? (entered[index] ?? null) : null,
     })),
+    warranty:
+      ticket.status === 'closed' && ticket.closedAt && ticket.warrantyDays
+        ? { closedAt: ticket.closedAt, days: ticket.warrantyDays }
+        : null,
   };
 }

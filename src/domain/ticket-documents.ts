@@ -6,6 +6,7 @@ import type { ShopProfileValues } from './shop-profile';
 import type { TicketDto } from './ticket-schemas';
 import { ticketNumber } from './ticket-number';
 import { INTAKE_LABELS } from './ticket-status';
+import { localTimeZone, warrantyDaysText, warrantyUntil } from './warranty';
 
 // The papers a repair shop hands over (issue 18): the приёмная квитанция when a device comes
 // in, the акт выдачи when it goes back, and a small label stuck on the device. One model per
@@ -107,6 +108,16 @@ function shopDetails(shop: ShopProfileValues): string[] {
     shop.phone && `Тел.: ${formatPhone(shop.phone)}`,
     shop.hours && `Часы работы: ${shop.hours}`,
   ].filter((line): line is string => Boolean(line));
+}
+
+/** «30 дней, до 03.08.2026» once handed over; before that, counted from the handover. */
+function warrantyLine(ticket: TicketDto, timeZone: string | null): string {
+  const days = ticket.warrantyDays;
+  if (!days) return warrantyDaysText(days);
+  const until = warrantyUntil(ticket.closedAt, days, timeZone ?? localTimeZone());
+  return until
+    ? `${warrantyDaysText(days)}, до ${formatCalendarDate(until)}`
+    : `${warrantyDaysText(days)} с даты выдачи`;
 }
 
 const ACT_STATEMENT =
@@ -217,6 +228,9 @@ export function ticketDocument(
         fields: [
           deviceField(ticket, 'complaint', true),
           { label: 'Выполненные работы', value: ticket.repairSummary, long: true },
+          ...(ticket.warrantyDays === null
+            ? []
+            : [{ label: 'Гарантия', value: warrantyLine(ticket, context.timeZone), long: false }]),
         ],
       },
     ],

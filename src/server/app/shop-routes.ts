@@ -12,6 +12,8 @@ import { registerSettingsRoutes } from '../settings/settings.routes';
 import { findPublicStatus } from '../status-page/status-page';
 import { registerStatusPageRoutes } from '../status-page/status-page.routes';
 import { registerTrashRoutes } from '../trash/trash.routes';
+import { createTicketTypes } from '../ticket-types/ticket-types.service';
+import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -31,8 +33,10 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   registerPushRoutes(scopes, { db: database.db, clock, publicKey: vapidKeys.publicKey });
   registerWebManifest(scopes, config.appName);
   registerFilesRoutes(scopes, { database, store });
+  const ticketTypes = createTicketTypes({ db: database.db, clock, events: parts.resources.events });
+  registerTicketTypesRoutes(scopes, ticketTypes);
   registerDocumentsRoutes(scopes, {
-    documents: createTicketDocuments({ tickets, shopProfile, shopLogo, clock }),
+    documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
     publicAddress,
   });
   registerStatusPageRoutes(scopes, {

@@ -113,6 +113,11 @@ export interface TicketsTable {
   status_token: string | null;
   /** When the ticket entered its current status (migration 0013). */
   status_since: string | null;
+  /** The status it was closed from, and its papers' outside values at closing (migration 0025). */
+  closed_from: string | null;
+  closed_papers: string | null;
+  /** The shop's warranty on this repair, from its type (migration 0026); null: none recorded. */
+  warranty_days: number | null;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */
@@ -248,6 +253,27 @@ export interface WorkCountChangesTable {
   n: number;
 }
 
+/** Each distinct shop header a closed ticket's papers printed, once (migration 0025). */
+export interface PaperHeadersTable {
+  /** SHA-256 of the body. */
+  digest: string;
+  body: string;
+}
+
+/** The shop's ticket types (migration 0026, src/domain/ticket-types.ts). */
+export interface TicketTypesTable {
+  id: Generated<number>;
+  name: string;
+  printed_title: Generated<string>;
+  intake: Generated<string>;
+  warranty_days: Generated<number>;
+  default_assignee_id: number | null;
+  hidden_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -265,4 +291,6 @@ export interface DB {
   import_sources: ImportSourcesTable;
   work_counts: WorkCountsTable;
   work_count_changes: WorkCountChangesTable;
+  paper_headers: PaperHeadersTable;
+  ticket_types: TicketTypesTable;
 }

@@ -5,6 +5,8 @@ import type { ShopProfile } from '../settings/shop-profile';
 import type { TicketsService } from '../tickets/tickets.service';
 import type { Actor } from '../http/actor';
 import { qrSvg } from './qr-code';
+import { printedTypeTitle } from '../../domain/ticket-types';
+import type { TicketTypes } from '../ticket-types/ticket-types.service';
 import { renderTicketPdf } from './ticket-pdf';
 
 /** Who asks, and how their screen reads times and reaches the app. */
@@ -22,21 +24,41 @@ export interface DocumentRequest {
 /** A ticket's papers: the model the print page draws, and the same model as a PDF. */
 export function createTicketDocuments({
   tickets,
+  ticketTypes,
   shopProfile,
   shopLogo,
   clock,
 }: {
-  tickets: Pick<TicketsService, 'get'>;
+  tickets: Pick<TicketsService, 'get' | 'closedPapers'>;
+  ticketTypes: Pick<TicketTypes, 'list'>;
   shopProfile: Pick<ShopProfile, 'get'>;
   shopLogo: Pick<ShopLogo, 'url' | 'read'>;
   clock: Clock;
 }) {
   async function build({ actor, timeZone, origin }: DocumentRequest, id: number, kind: TicketDocumentKind) {
-    const [ticket, shop, logoUrl] = await Promise.all([tickets.get(id), shopProfile.get(), shopLogo.url()]);
+    const [open, shop, logoUrl, closed, types] = await Promise.all([
+      tickets.get(id),
+      shopProfile.get(),
+      shopLogo.url(),
+      tickets.closedPapers(id),
+      ticketTypes.list(),
+    ]);
+    // «Тип заявки» prints the type's printed title (a paid repair is not «Гарантийный ремонт»).
+    const type = types.find((t) => t.name === open.title);
+    const current = { ...open, title: type ? printedTypeTitle(type) : open.title };
+    // A closed ticket prints what it held when it was closed (the act the client signed).
+    const ticket = closed
+      ? {
+          ...current,
+          clientName: closed.clientName,
+          clientPhone: closed.clientPhone,
+          title: closed.typeTitle,
+        }
+      : current;
     const document: TicketDocument = ticketDocument(kind, ticket, {
-      shop: { ...shop, hasLogo: logoUrl !== null },
+      shop: { ...(closed?.shop ?? shop), hasLogo: logoUrl !== null },
       now: isoNow(clock),
-      employeeName: actor.displayName,
+      employeeName: closed?.handedOverBy || actor.displayName,
       statusUrl: origin ? `${origin}${ticket.statusPath}` : null,
       timeZone,
     });

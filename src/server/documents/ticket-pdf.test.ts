@@ -27,6 +27,8 @@ const TICKET: TicketDto = {
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-21T08:00:00.000Z',
   closedAt: '2026-11-21T08:00:00.000Z',
+  reopensTo: 'notify_client',
+  warrantyDays: 30,
   version: 3,
   deletedAt: null,
   deletedByName: '',

@@ -12,7 +12,8 @@ export type VersionedValues<Field extends string> = Record<Field, string> & {
   updatedByName: string;
 };
 
-function parse<Field extends string>(
+/** A stored value read with these defaults: unknown keys dropped, missing ones defaulted. */
+export function parseVersionedValues<Field extends string>(
   raw: string | undefined,
   defaults: Record<Field, string>,
 ): VersionedValues<Field> {
@@ -48,7 +49,7 @@ export function createVersionedSetting<Field extends string>(options: {
   const { db, clock, key, defaults } = options;
   return {
     async get(): Promise<VersionedValues<Field>> {
-      return parse(await readSetting(db, key), defaults);
+      return parseVersionedValues(await readSetting(db, key), defaults);
     },
 
     async save(
@@ -58,9 +59,9 @@ export function createVersionedSetting<Field extends string>(options: {
       const existing = await readSetting(db, key);
       const stale = async () =>
         new AppError('conflict', options.staleMessage, {
-          extra: { [options.conflictKey]: parse(await readSetting(db, key), defaults) },
+          extra: { [options.conflictKey]: parseVersionedValues(await readSetting(db, key), defaults) },
         });
-      if (parse(existing, defaults).version !== input.version) throw await stale();
+      if (parseVersionedValues(existing, defaults).version !== input.version) throw await stale();
       const values: Record<string, string> = {};
       for (const field of Object.keys(defaults) as Field[]) values[field] = input[field];
       const raw = JSON.stringify({
@@ -92,7 +93,7 @@ export function createVersionedSetting<Field extends string>(options: {
               ).numUpdatedRows,
             );
       if (written === 0) throw await stale();
-      return parse(raw, defaults);
+      return parseVersionedValues(raw, defaults);
     },
   };
 }

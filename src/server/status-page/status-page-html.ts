@@ -1,6 +1,8 @@
 import { formatDateTimeIn } from '../../domain/date-time';
 import { telHref } from '../../domain/phone';
 import type { PublicStatusView } from '../../domain/public-status';
+import { todayIn } from '../../domain/due-marks';
+import { warrantyText, warrantyUntil } from '../../domain/warranty';
 
 // The client's status page as plain HTML from the server: it opens at once on any phone, with
 // no script (the app's CSP allows none inline, and none is needed) and nothing to log in to.
@@ -73,6 +75,10 @@ ${
 }
 </section>`
       : '';
+  const until = view.warranty && warrantyUntil(view.warranty.closedAt, view.warranty.days, timeZone);
+  const warranty = until
+    ? `<p class="line">${escapeHtml(capitalize(warrantyText(until, todayIn(timeZone, new Date()))))}</p>`
+    : '';
   const title = `Заявка ${view.number}${view.shop.name ? ` — ${view.shop.name}` : ''}`;
   return page(
     title,
@@ -80,10 +86,15 @@ ${
 <h1>Заявка ${escapeHtml(view.number)}</h1>
 ${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
 <p class="now">${escapeHtml(view.current)}</p>
+${warranty}
 </section>
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
 ${shop}`,
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A wrong or withdrawn link: a plain 404 that says nothing about any ticket. */

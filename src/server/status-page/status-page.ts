@@ -17,7 +17,16 @@ export async function findPublicStatus(
   if (!looksLikeStatusToken(token)) return null;
   const ticket = await db
     .selectFrom('tickets')
-    .select(['id', 'status', 'intake', 'return_provider', 'device', 'created_at'])
+    .select([
+      'id',
+      'status',
+      'intake',
+      'return_provider',
+      'device',
+      'created_at',
+      'closed_at',
+      'warranty_days',
+    ])
     .where('status_token', '=', token)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -28,7 +37,8 @@ export async function findPublicStatus(
       .select(['new_status', 'ts'])
       .where('item_kind', '=', 'ticket')
       .where('item_id', '=', ticket.id)
-      .where('action', '=', 'status_change')
+      // «Открыть заново» enters a status too (issue 49).
+      .where('action', 'in', ['status_change', 'reopen'])
       .where('new_status', 'is not', null)
       .orderBy('ts')
       .orderBy('id')
@@ -43,6 +53,8 @@ export async function findPublicStatus(
       returnProvider: ticket.return_provider,
       device: ticket.device,
       createdAt: ticket.created_at,
+      closedAt: ticket.closed_at,
+      warrantyDays: ticket.warranty_days,
     },
     history.map((row) => ({ status: row.new_status!, at: row.ts })),
     { name: shop.name, phone: shop.phone, address: shop.address, hours: shop.hours },

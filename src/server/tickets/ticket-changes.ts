@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { pickFields } from '../../domain/edit-versions';
 import type { ChangeEvent, LiveOp } from '../../domain/live-events';
 import { workFactsOf, workMoveFrom } from '../work/work-moves';
@@ -19,10 +19,11 @@ import {
   isIntake,
   providerPickerFor,
   step as stepStatus,
+  type PipelineStatus,
   type TicketStatus,
 } from '../../domain/ticket-status';
 import { type Clock, isoNow } from '../clock';
-import type { DB } from '../db/schema';
+import type { DB, TicketsTable } from '../db/schema';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
 import type { PushNotifier } from '../push/push-notifier';
@@ -30,13 +31,24 @@ import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
-import { historyFor, writeHistory } from '../history/history-writer';
+import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
+import { findTypeForTicket } from '../ticket-types/ticket-types.service';
 import { refuseInTrash } from '../trash/trash-marks';
 import { resolvePartyChanges } from '../work-items/item-parties';
 import { deviceFromRow } from './device-columns';
 import { describeEdit, statusText } from './ticket-history';
 import { recordStageSpan } from './stage-spans';
 import { findTicket, type TicketRow } from './tickets.repository';
+import {
+  CLOSED_LOCK_MESSAGE,
+  REOPEN_NEEDED_MESSAGE,
+  SUMMARY_REQUIRED_MESSAGE,
+  missingSummary,
+  reopenTarget,
+  stepNeedsReopen,
+  type TicketReopenInput,
+} from '../../domain/ticket-closing';
+import { takeClosedPapers } from './closed-papers';
 
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
 
@@ -48,6 +60,7 @@ function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
     clientId: row.client_id,
     description: row.description,
     repairSummary: row.repair_summary,
+    warrantyDays: row.warranty_days,
     dueDate: row.due_date,
     assigneeId: row.assignee_id,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
@@ -95,6 +108,11 @@ function refuseOutOfRouteChanges(row: TicketRow, changes: Partial<TicketPatchDat
   }
 }
 
+/** A closed ticket is what the client signed for: nothing on it changes until it is reopened. */
+export function refuseClosed(row: { status: string }) {
+  if (row.status === 'closed') throw new AppError('conflict', CLOSED_LOCK_MESSAGE);
+}
+
 interface TicketContext {
   db: Kysely<DB>;
   clock: Clock;
@@ -108,6 +126,83 @@ interface TicketContext {
 export function createTicketChanges({ db, clock, push, log, get, changed }: TicketContext) {
   async function conflict(id: number): Promise<never> {
     throw new AppError('conflict', STALE_TICKET_MESSAGE, { extra: { ticket: await get(id) } });
+  }
+
+  /**
+   * Writes a status change (a step or a reopening) with its history, closing the stage span of
+   * the status it leaves. One read, one write: the derived columns are computed from the row
+   * as it will be.
+   */
+  async function moveStatus(
+    trx: Transaction<DB>,
+    row: TicketRow,
+    actor: Actor,
+    now: string,
+    move: {
+      target: PipelineStatus;
+      columns: Updateable<TicketsTable>;
+      /** The API fields the write stamps with its version. */
+      fields: string[];
+      /** Rows written before the status row (an edit that goes with the move). */
+      before: HistoryChange[];
+      status: { action: 'status_change' | 'reopen'; note?: string };
+    },
+  ) {
+    const { target } = move;
+    const columns: Updateable<TicketsTable> = {
+      ...move.columns,
+      status: target,
+      status_since: now,
+      closed_at: target === 'closed' ? now : null,
+      updated_at: now,
+    };
+    const version = await updateVersioned(trx, 'tickets', row, move.fields, actor.id, {
+      ...columns,
+      ...derivedColumns('ticket', row.id, { ...row, ...columns }),
+    });
+    const statusValues = {
+      oldValue: statusText(row.status, row.intake),
+      newValue: statusText(target, row.intake),
+      newStatus: target,
+    };
+    await writeHistory(
+      trx,
+      [...move.before, { ...move.status, ...statusValues }].map(historyFor('ticket', row.id, actor, now)),
+    );
+    await recordStageSpan(
+      trx,
+      { id: row.id, status: row.status, since: row.status_since ?? row.created_at },
+      now,
+    );
+    return {
+      from: row.status,
+      to: target,
+      intake: isIntake(row.intake) ? row.intake : ('pvz' as const),
+      title: row.title,
+      assigneeId: row.assignee_id,
+      version,
+      work: await workMoveFrom(trx, 'ticket', row.id, workFactsOf(row)),
+    };
+  }
+
+  async function afterMove(
+    actor: Actor,
+    id: number,
+    outcome: Awaited<ReturnType<typeof moveStatus>> | null,
+  ): Promise<TicketDetailDto> {
+    if (!outcome) return conflict(id);
+    changed(id, 'update', outcome.version, outcome.work);
+    push.notify(
+      {
+        kind: 'ticket_stepped',
+        ticket: { id, title: outcome.title, assigneeId: outcome.assigneeId },
+        status: outcome.to,
+        intake: outcome.intake,
+      },
+      actor.id,
+    );
+    log.info({ ticketId: id, from: outcome.from, to: outcome.to, by: actor.id }, 'ticket status changed');
+    return get(id);
   }
 
   return {
@@ -125,7 +220,16 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (judged.conflicts.length > 0) return { conflict: { row, fields: judged.conflicts } };
         if (judged.changed.length === 0) return { conflict: null, changed: false, assignedTo: null };
         const changes = pickFields(fields, judged.changed);
+        refuseClosed(row);
         refuseOutOfRouteChanges(row, changes);
+        // A new type must be one of the shop's shown types, and brings its warranty along.
+        if (changes.title !== undefined) {
+          const type = await findTypeForTicket(trx, changes.title);
+          if (changes.warrantyDays === undefined && type.warranty_days !== row.warranty_days) {
+            changes.warrantyDays = type.warranty_days;
+            judged.changed.push('warrantyDays');
+          }
+        }
         const now = isoNow(clock);
         const { columns, history } = describeEdit(row, changes);
         const parties = await resolvePartyChanges(trx, row, changes);
@@ -173,62 +277,67 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         if (row.status !== input.expectedStatus) return null;
         if (input.expectedIntake !== undefined && row.intake !== input.expectedIntake) return null;
         const current = toTicketDto(row);
+        if (stepNeedsReopen(current.status, input.direction)) {
+          throw new AppError('conflict', REOPEN_NEEDED_MESSAGE);
+        }
         const result = stepStatus(current, input.direction);
         if (!result.ok) throw new AppError('bad_request', STEP_REFUSAL_MESSAGES[result.reason]);
         const target = result.status;
-        const now = isoNow(clock);
-        const columns = {
-          status: target,
-          status_since: now,
-          closed_at: target === 'closed' ? now : null,
-          updated_at: now,
-        };
-        // One read, one write: the derived columns are computed from the row as it will be.
-        const version = await updateVersioned(trx, 'tickets', row, ['status'], actor.id, {
-          ...columns,
-          ...derivedColumns('ticket', id, { ...row, ...columns }),
+        if (missingSummary(target, row.repair_summary, input.repairSummary)) {
+          throw new AppError('bad_request', SUMMARY_REQUIRED_MESSAGE);
+        }
+        const closing = target === 'closed';
+        // The summary typed in the closing dialog is saved with the step, in its history.
+        const summary =
+          closing && input.repairSummary !== undefined && input.repairSummary !== row.repair_summary
+            ? input.repairSummary
+            : undefined;
+        const warranty =
+          closing && input.warrantyDays !== undefined && input.warrantyDays !== row.warranty_days
+            ? input.warrantyDays
+            : undefined;
+        const edit = describeEdit(row, {
+          ...(summary === undefined ? {} : { repairSummary: summary }),
+          ...(warranty === undefined ? {} : { warrantyDays: warranty }),
         });
-        await writeHistory(trx, [
-          historyFor(
-            'ticket',
-            id,
-            actor,
-            now,
-          )({
-            action: 'status_change',
-            oldValue: statusText(row.status, row.intake),
-            newValue: statusText(target, row.intake),
-            newStatus: target,
-          }),
-        ]);
-        await recordStageSpan(
-          trx,
-          { id, status: row.status, since: row.status_since ?? row.created_at },
-          now,
-        );
-        return {
-          from: current.status,
-          to: target,
-          intake: current.intake,
-          title: row.title,
-          assigneeId: row.assignee_id,
-          version,
-          work: await workMoveFrom(trx, 'ticket', id, workFactsOf(row)),
-        };
+        const now = isoNow(clock);
+        return moveStatus(trx, row, actor, now, {
+          target,
+          columns: {
+            closed_from: closing ? row.status : null,
+            closed_papers: closing ? await takeClosedPapers(trx, row, actor) : null,
+            ...edit.columns,
+          },
+          fields: [
+            'status',
+            ...(summary === undefined ? [] : ['repairSummary']),
+            ...(warranty === undefined ? [] : ['warrantyDays']),
+          ],
+          before: edit.history,
+          status: { action: 'status_change' },
+        });
       });
-      if (!outcome) return conflict(id);
-      changed(id, 'update', outcome.version, outcome.work);
-      push.notify(
-        {
-          kind: 'ticket_stepped',
-          ticket: { id, title: outcome.title, assigneeId: outcome.assigneeId },
-          status: outcome.to,
-          intake: outcome.intake,
-        },
-        actor.id,
-      );
-      log.info({ ticketId: id, from: outcome.from, to: outcome.to, by: actor.id }, 'ticket status changed');
-      return get(id);
+      return afterMove(actor, id, outcome);
+    },
+
+    /**
+     * «Открыть заново»: back to the status it was closed from, with the reason in history.
+     * Refused (409 with the fresh ticket) when it is no longer closed — someone reopened it.
+     */
+    async reopen(actor: Actor, id: number, input: TicketReopenInput): Promise<TicketDetailDto> {
+      const outcome = await withVersionRetry(db, async (trx) => {
+        const row = await changeableTicket(trx, id);
+        if (row.status !== 'closed') return null;
+        const target = reopenTarget(row.closed_from, isIntake(row.intake) ? row.intake : 'pvz');
+        return moveStatus(trx, row, actor, isoNow(clock), {
+          target,
+          columns: { closed_from: null, closed_papers: null },
+          fields: ['status'],
+          before: [],
+          status: { action: 'reopen', note: input.reason },
+        });
+      });
+      return afterMove(actor, id, outcome);
     },
   };
 }

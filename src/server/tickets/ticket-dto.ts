@@ -2,6 +2,7 @@ import { isProvider } from '../../domain/providers';
 import type { TicketDto } from '../../domain/ticket-schemas';
 import { isIntake, isTicketStatus, type TicketStatus } from '../../domain/ticket-status';
 import { deviceFromRow } from './device-columns';
+import { reopenTarget } from '../../domain/ticket-closing';
 import type { TicketRow } from './tickets.repository';
 
 // Imported data may hold values we do not know; they read as the nearest sensible thing.
@@ -32,6 +33,11 @@ export function toTicketDto(row: TicketRow): TicketDto {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
+    warrantyDays: row.warranty_days,
+    reopensTo:
+      row.status === 'closed'
+        ? reopenTarget(row.closed_from, isIntake(row.intake) ? row.intake : 'pvz')
+        : null,
     version: row.version,
     deletedAt: row.deleted_at,
     deletedByName: row.deleted_by_name,

@@ -4,6 +4,7 @@ import { PROVIDER_LABELS, isProvider } from '../../domain/providers';
 import type { TicketPatchData } from '../../domain/ticket-schemas';
 import { INTAKE_LABELS, isIntake, isTicketStatus, ticketStatusLabel } from '../../domain/ticket-status';
 import type { TicketsTable } from '../db/schema';
+import { warrantyDaysText } from '../../domain/warranty';
 import { fieldChange, type HistoryChange } from '../history/history-writer';
 import { describeDeviceEdit } from './device-columns';
 import type { TicketRow } from './tickets.repository';
@@ -52,6 +53,16 @@ export function describeEdit(
   if (patch.repairSummary !== undefined) {
     columns.repair_summary = patch.repairSummary;
     history.push(...fieldChange('edit_repair_summary', row.repair_summary, patch.repairSummary));
+  }
+  if (patch.warrantyDays !== undefined) {
+    columns.warranty_days = patch.warrantyDays;
+    history.push(
+      ...fieldChange(
+        'set_warranty_days',
+        warrantyDaysText(row.warranty_days),
+        warrantyDaysText(patch.warrantyDays),
+      ),
+    );
   }
   if (patch.dueDate !== undefined) {
     columns.due_date = patch.dueDate;

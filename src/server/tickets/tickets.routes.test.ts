@@ -51,10 +51,16 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ ticket: TicketDetailDto }>().ticket;
   };
-  const stepTicket = (t: { id: number; status: string }, direction: 'forward' | 'back', who = staff) =>
-    call('POST', `/api/tickets/${t.id}/step`, { direction, expectedStatus: t.status }, who);
+  const stepTicket = (
+    t: { id: number; status: string },
+    direction: 'forward' | 'back',
+    who = staff,
+    extra: object = {},
+  ) => call('POST', `/api/tickets/${t.id}/step`, { direction, expectedStatus: t.status, ...extra }, who);
   const forward = async (t: TicketDetailDto) => {
-    const response = await stepTicket(t, 'forward');
+    // Closing takes the repair summary (issue 49), typed in the closing dialog.
+    const extra = t.status === 'notify_client' ? { repairSummary: 'Отремонтировано' } : {};
+    const response = await stepTicket(t, 'forward', staff, extra);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ ticket: TicketDetailDto }>().ticket;
   };
@@ -202,10 +208,12 @@ describeEachDatabase('tickets API', (ctx) => {
     expect(atEnd.statusCode).toBe(400);
     expect(atEnd.json().error.message).toBe('Заявка уже закрыта');
 
-    const reopened = (await stepTicket(ticket, 'back')).json().ticket as TicketDetailDto;
+    const reopened = (
+      await call('POST', `/api/tickets/${ticket.id}/reopen`, { reason: 'Клиент вернулся' })
+    ).json().ticket as TicketDetailDto;
     expect(reopened).toMatchObject({ status: 'notify_client', closedAt: null });
 
-    const steps = reopened.history.filter((h) => h.action === 'status_change');
+    const steps = reopened.history.filter((h) => ['status_change', 'reopen'].includes(h.action));
     expect(steps.map((h) => h.newStatus)).toEqual([
       'notify_client',
       'closed',

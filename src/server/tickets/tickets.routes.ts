@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ticketCreateInput, ticketPatchInput, ticketStepInput } from '../../domain/ticket-schemas';
 import { ticketListQuery } from '../../domain/list-queries';
+import { ticketReopenInput } from '../../domain/ticket-closing';
 import { messageSentInput } from '../../domain/client-message';
 import type { FileStore } from '../files/file-store';
 import { receiveUploads } from '../files/receive-uploads';
@@ -56,6 +57,13 @@ export function registerTicketsRoutes(
     const actor = actorOf(request);
     return {
       ticket: await tickets.step(actor, ticketId(request), parsePayload(ticketStepInput, request.body)),
+    };
+  });
+
+  staff.post<WithId>('/api/tickets/:id/reopen', async (request) => {
+    const actor = actorOf(request);
+    return {
+      ticket: await tickets.reopen(actor, ticketId(request), parsePayload(ticketReopenInput, request.body)),
     };
   });
 

@@ -6,6 +6,7 @@ import type { TicketCreateData, TicketDetailDto, TicketDto } from '../../domain/
 import {
   LEGACY_TICKET_STATUSES,
   TICKET_STATUS_LABELS,
+  isIntake,
   isTicketStatus,
   showsPvzPhotos,
   type TicketStatus,
@@ -20,7 +21,10 @@ import type { Actor } from '../http/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TICKET_KIND, TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { assigneeOrDefault, createClientFor, resolveClient } from '../work-items/item-parties';
-import { createTicketChanges } from './ticket-changes';
+import { createTicketChanges, refuseClosed } from './ticket-changes';
+import { findTypeForTicket } from '../ticket-types/ticket-types.service';
+import { findActiveUser } from '../users/users.repository';
+import { readClosedPapers } from './closed-papers';
 import { createTicketContact } from './ticket-contact';
 import { ensureStatusToken } from '../status-page/status-links';
 import { historyHead } from '../history/history-reader';
@@ -94,8 +98,16 @@ export function createTicketsService(deps: ItemServiceDeps) {
     /** A new client, when asked for, is created in the same transaction as the ticket. */
     async create(actor: Actor, input: TicketCreateData): Promise<TicketDetailDto> {
       const now = isoNow(clock);
-      const assigneeId = await assigneeOrDefault(input.assigneeId, defaultAssignees, 'ticket');
+      const shopDefault = await assigneeOrDefault(input.assigneeId, defaultAssignees, 'ticket');
       const created = await db.transaction().execute(async (trx) => {
+        // The type brings its route, its warranty and, unless the form chose, its assignee.
+        const type = await findTypeForTicket(trx, input.title);
+        const typeAssignee =
+          type.default_assignee_id !== null && (await findActiveUser(trx, type.default_assignee_id))
+            ? type.default_assignee_id
+            : null;
+        const assigneeId = input.assigneeId !== undefined ? input.assigneeId : (typeAssignee ?? shopDefault);
+        const intake = input.intake ?? (isIntake(type.intake) ? type.intake : 'pvz');
         const client =
           input.client.mode === 'existing'
             ? await resolveClient(trx, input.client.clientId)
@@ -110,7 +122,8 @@ export function createTicketsService(deps: ItemServiceDeps) {
           client_name: client.name,
           status: 'new',
           status_since: now,
-          intake: input.intake,
+          intake,
+          warranty_days: type.warranty_days,
           status_token: newStatusToken(),
           assignee_id: assignee.id,
           assignee_name: assignee.name,
@@ -147,6 +160,16 @@ export function createTicketsService(deps: ItemServiceDeps) {
     ...createTicketChanges({ db, clock, push, log, get, changed }),
     ...createTicketContact({ db, clock, get, changed }),
 
+    /** What a closed ticket's papers printed at closing; null while open or for older closings. */
+    async closedPapers(id: number) {
+      const row = await db
+        .selectFrom('tickets')
+        .select(['status', 'closed_papers'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.status === 'closed' ? readClosedPapers(db, row.closed_papers) : null;
+    },
+
     /** For good, with history and files (from the Корзина). */
     purge: (id: number, deletedBefore?: string) => files.purgeWithFiles(id, deletedBefore),
 
@@ -161,6 +184,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
         kind,
         subfolder: kind === 'pvz' ? 'pvz' : 'files',
         check: (ticket) => {
+          refuseClosed(ticket);
           if (kind === 'pvz' && !showsPvzPhotos(ticket.status as TicketStatus)) {
             throw pvzPhotosOnlyAtPvz('добавляют');
           }
@@ -189,6 +213,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
 
     async deleteFile(actor: Actor, ticketId: number, fileId: number): Promise<TicketDetailDto> {
       await files.deleteFile(ticketId, fileId, async (trx, file, now, ticket) => {
+        refuseClosed(ticket);
         // ПВЗ photos are the case's evidence: read-only once the ticket has moved on.
         if (file.kind === 'pvz' && !showsPvzPhotos(ticket.status as TicketStatus)) {
           throw pvzPhotosOnlyAtPvz('удаляют');

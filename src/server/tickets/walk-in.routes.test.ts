@@ -26,6 +26,8 @@ describeEachDatabase('walk-in tickets', (ctx) => {
     const response = await call('POST', `/api/tickets/${ticket.id}/step`, {
       direction,
       expectedStatus: ticket.status,
+      // Closing takes the repair summary (issue 49), typed in the closing dialog.
+      ...(ticket.status === 'notify_client' && direction === 'forward' ? { repairSummary: 'Готово' } : {}),
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ ticket: TicketDetailDto }>().ticket;
@@ -56,9 +58,10 @@ describeEachDatabase('walk-in tickets', (ctx) => {
     expect(ticket.deliveryProvider).toBeNull();
     expect(ticket.returnProvider).toBeNull();
 
-    const reopened = await step(ticket, 'back');
+    const reopening = await call('POST', `/api/tickets/${ticket.id}/reopen`, { reason: 'Снова шумит' });
+    const reopened = reopening.json<{ ticket: TicketDetailDto }>().ticket;
     expect(reopened.status).toBe('notify_client');
-    const history = reopened.history.filter((h) => h.action === 'status_change');
+    const history = reopened.history.filter((h) => ['status_change', 'reopen'].includes(h.action));
     expect(history.map((h) => [h.oldValue, h.newValue])).toEqual([
       ['Закрыта', 'Оповестить клиента'],
       ['Оповестить клиента', 'Закрыта'],

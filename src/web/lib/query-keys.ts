@@ -60,6 +60,7 @@ export const queryKeys = {
     messageTemplates: ['settings', 'message-templates'] as const,
     workRules: ['settings', 'work-rules'] as const,
     backups: ['settings', 'backups'] as const,
+    ticketTypes: ['settings', 'ticket-types'] as const,
   },
 };
 

@@ -24,6 +24,8 @@ import { searchPendingListsMigration } from './0021-search-pending-lists';
 import { phoneStartCoveredMigration } from './0022-phone-start-covered';
 import { workCountsMigration } from './0023-work-counts';
 import { compactStageSpansMigration } from './0024-compact-stage-spans';
+import { closedPapersMigration } from './0025-closed-papers';
+import { ticketTypesMigration } from './0026-ticket-types';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -52,5 +54,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0022-phone-start-covered': phoneStartCoveredMigration(dialect),
     '0023-work-counts': workCountsMigration(dialect),
     '0024-compact-stage-spans': compactStageSpansMigration(dialect),
+    '0025-closed-papers': closedPapersMigration(),
+    '0026-ticket-types': ticketTypesMigration(dialect),
   };
 }

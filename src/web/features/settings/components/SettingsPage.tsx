@@ -22,6 +22,7 @@ import { useSaveShopProfile, useShopProfile } from '../api/shop-profile-api';
 import { BackupsCard } from './BackupsCard';
 import { LogoCard } from './LogoCard';
 import { PublicAddressCard } from './PublicAddressCard';
+import { TicketTypesCard } from './TicketTypesCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -42,6 +43,7 @@ export function SettingsPage() {
           <RequisitesForm profile={profile.data.profile} />
           <LogoCard logoUrl={profile.data.logoUrl} />
           <PublicAddressCard />
+          <TicketTypesCard />
           {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
           <BackupsCard />

@@ -1,3 +1,4 @@
+import type { TicketReopenInput } from '../../../../domain/ticket-closing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/page';
 import type {
@@ -68,6 +69,20 @@ export function useStepTicket(id: number) {
   return useTicketMutation(async (input: TicketStepInput) => ({
     ticket: await writeRecord(client, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
       const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/step`, {
+        method: 'POST',
+        body: input,
+      });
+      return ticket;
+    }),
+  }));
+}
+
+/** «Открыть заново» with its reason (issue 49). */
+export function useReopenTicket(id: number) {
+  const client = useQueryClient();
+  return useTicketMutation(async (input: TicketReopenInput) => ({
+    ticket: await writeRecord(client, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
+      const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/reopen`, {
         method: 'POST',
         body: input,
       });

@@ -15,12 +15,12 @@ import type { TicketDraft } from './use-ticket-draft';
 export function TicketClientSection({
   ticket,
   draft,
-  trashed,
+  readOnly,
   conflictFor,
 }: {
   ticket: TicketDetailDto;
   draft: TicketDraft;
-  trashed: boolean;
+  readOnly: boolean;
   conflictFor: ConflictNotice;
 }) {
   const [changingClient, setChangingClient] = useState(false);
@@ -47,14 +47,14 @@ export function TicketClientSection({
           <Group gap="xs">
             <WhatsAppButton phone={ticket.clientPhone} whatsappUrl={ticket.clientWhatsappUrl} />
             <CopyPhoneButton phone={ticket.clientPhone} />
-            {!trashed && (
+            {!readOnly && (
               <Button variant="subtle" size="sm" onClick={() => setChangingClient((open) => !open)}>
                 {changingClient ? 'Готово' : 'Сменить клиента'}
               </Button>
             )}
           </Group>
         </Group>
-        {changingClient && !trashed && (
+        {changingClient && !readOnly && (
           <ClientPicker
             label="Другой клиент из справочника"
             clearable={false}

@@ -7,15 +7,15 @@ import type { TicketDraft } from './use-ticket-draft';
 /** The device the ticket follows, each field with its conflict notice. */
 export function TicketDeviceSection({
   draft,
-  trashed,
+  readOnly,
   conflictFor,
 }: {
   draft: TicketDraft;
-  trashed: boolean;
+  readOnly: boolean;
   conflictFor: ConflictNotice;
 }) {
   return (
-    <ReadOnlyWhen readOnly={trashed}>
+    <ReadOnlyWhen readOnly={readOnly}>
       <Paper withBorder p="md" radius="md">
         <DeviceFields
           form={{

@@ -4,9 +4,19 @@ import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { OverLimitBadge } from '../../../components/OverLimitBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { formatDateTime } from '../../../lib/format';
+import { localTimeZone, warrantyText, warrantyUntil } from '../../../../domain/warranty';
+import { todayIn } from '../../../../domain/due-marks';
 
-/** The ticket's number and type, who made it and when (and when it closed), its marks and status. */
+/**
+ * The ticket's number and type, who made it and when (and when it closed, with the warranty's
+ * end), its marks and status.
+ */
 export function TicketHeader({ ticket }: { ticket: TicketDetailDto }) {
+  const zone = localTimeZone();
+  const warranty = warrantyText(
+    warrantyUntil(ticket.closedAt, ticket.warrantyDays, zone),
+    todayIn(zone, new Date()),
+  );
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap">
       <Stack gap={4}>
@@ -17,6 +27,7 @@ export function TicketHeader({ ticket }: { ticket: TicketDetailDto }) {
           Создана {formatDateTime(ticket.createdAt)}
           {ticket.createdByName ? ` · ${ticket.createdByName}` : ''}
           {ticket.closedAt ? ` · закрыта ${formatDateTime(ticket.closedAt)}` : ''}
+          {warranty ? ` · ${warranty}` : ''}
         </Text>
       </Stack>
       <Group gap={6}>

@@ -1,8 +1,10 @@
-import { Group, Radio, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { shownTypes, ticketTypesQuery } from '../../settings/public';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
 import { paths } from '../../../../domain/routes';
-import { TEXT_LIMIT, TICKET_TYPES, ticketCreateInput } from '../../../../domain/ticket-schemas';
+import { TEXT_LIMIT, ticketCreateInput } from '../../../../domain/ticket-schemas';
 import { INTAKE_LABELS, INTAKES, isIntake, type Intake } from '../../../../domain/ticket-status';
 import { ClientPicker, SamePhoneHint } from '../../clients/public';
 import { DateField } from '../../../components/editing/DateField';
@@ -50,14 +52,17 @@ export function TicketNewPage() {
   const defaults = useDefaultAssignees();
   const presetClient = Number(params.get('clientId'));
   const presetTitle = params.get('title');
+  const types = useQuery(ticketTypesQuery);
+  const typeNamed = (name: string) => types.data?.find((type) => type.name === name);
 
-  const defaultAssignee = defaults.data?.ticketAssigneeId;
-  // The assignee is null until the user picks: then the admin's default applies.
-  const assigneeOf = (values: TicketFormValues) =>
-    values.assignee ?? (defaultAssignee ? String(defaultAssignee) : UNASSIGNED);
+  // The assignee is null until the user picks: then the type's default applies, else the admin's.
+  const assigneeOf = (values: TicketFormValues) => {
+    const fallback = typeNamed(values.title)?.defaultAssigneeId ?? defaults.data?.ticketAssigneeId;
+    return values.assignee ?? (fallback ? String(fallback) : UNASSIGNED);
+  };
 
   const initialValues: TicketFormValues = {
-    title: TICKET_TYPES.find((t) => t === presetTitle) ?? '',
+    title: presetTitle ?? '',
     intake: 'pvz',
     mode: presetClient > 0 ? 'existing' : 'new',
     clientId: presetClient > 0 ? presetClient : null,
@@ -111,12 +116,22 @@ export function TicketNewPage() {
         <Radio.Group
           label="Тип заявки"
           value={values.title}
-          onChange={(title) => form.setFieldValue('title', title)}
+          onChange={(title) => {
+            form.setFieldValue('title', title);
+            // Each type has its usual route (issue 49); the form can still change it.
+            const intake = typeNamed(title)?.intake;
+            if (intake) form.setFieldValue('intake', intake);
+          }}
           error={errors.title}
           withAsterisk
         >
           <Stack gap="xs" mt="xs">
-            {TICKET_TYPES.map((type) => (
+            {types.isPending && (
+              <Text size="sm" c="dimmed">
+                Загрузка типов…
+              </Text>
+            )}
+            {shownTypes(types.data).map((type) => (
               <Radio key={type} value={type} label={type} />
             ))}
           </Stack>

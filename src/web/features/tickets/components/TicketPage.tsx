@@ -18,6 +18,7 @@ import { TicketDeviceSection } from './TicketDeviceSection';
 import { TicketHeader } from './TicketHeader';
 import { TicketSide } from './TicketSide';
 import { TicketStepsSection } from './TicketStepsSection';
+import { ClosedNotice } from './ClosedNotice';
 import { TicketWorkSection } from './TicketWorkSection';
 import { useTicketDraft } from './use-ticket-draft';
 
@@ -36,10 +37,12 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const users = useUserOptions();
   const [writing, setWriting] = useState(false);
   const trashed = ticket.deletedAt !== null;
+  // A closed ticket is what the client signed for: read-only until «Открыть заново» (issue 49).
+  const readOnly = trashed || ticket.status === 'closed';
   const draft = useTicketDraft(ticket);
   const conflictFor = conflictNotices(ticket, draft, users.data);
   const write = () => setWriting(true);
-  const section = { ticket, draft, trashed, conflictFor };
+  const section = { ticket, draft, readOnly, conflictFor };
 
   return (
     <DetailColumns
@@ -57,17 +60,18 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             />
           )}
           <TicketHeader ticket={ticket} />
+          {ticket.status === 'closed' && !trashed && <ClosedNotice closedAt={ticket.closedAt} />}
         </>
       }
       main={
         <>
           <TicketClientSection {...section} />
-          <TicketStepsSection {...section} onWrite={write} />
-          <TicketDeviceSection draft={draft} trashed={trashed} conflictFor={conflictFor} />
+          <TicketStepsSection {...section} trashed={trashed} onWrite={write} />
+          <TicketDeviceSection draft={draft} readOnly={readOnly} conflictFor={conflictFor} />
           <TicketWorkSection {...section} users={users.data} />
         </>
       }
-      side={<TicketSide ticket={ticket} trashed={trashed} onWrite={write} />}
+      side={<TicketSide ticket={ticket} trashed={trashed} readOnly={readOnly} onWrite={write} />}
       foot={!trashed && <TicketDeleteFoot ticketId={ticket.id} remove={remove} />}
     />
   );

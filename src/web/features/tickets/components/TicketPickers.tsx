@@ -1,18 +1,13 @@
 import { Select, SimpleGrid, Stack } from '@mantine/core';
-import { TICKET_FIELD_LABELS, TICKET_TYPES, type TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { useQuery } from '@tanstack/react-query';
+import { TICKET_FIELD_LABELS, type TicketDetailDto } from '../../../../domain/ticket-schemas';
+import { shownTypes, ticketTypesQuery } from '../../settings/public';
 import { INTAKE_LABELS, INTAKES, canSwitchIntake } from '../../../../domain/ticket-status';
 import type { UserOptionDto } from '../../../../domain/users';
 import { DateField } from '../../../components/editing/DateField';
 import { assigneeOptions, UNASSIGNED } from '../../employees/public';
 import type { ConflictNotice } from './ticket-conflicts';
 import type { TicketDraft } from './use-ticket-draft';
-
-/** The spec's three types; a legacy title stays selectable so the card can show it. */
-function typeOptions(current: string): string[] {
-  return (TICKET_TYPES as readonly string[]).includes(current)
-    ? [...TICKET_TYPES]
-    : [current, ...TICKET_TYPES];
-}
 
 /** The ticket's type, how the device came in, who has it and by when: each saved when picked. */
 export function TicketPickers({
@@ -26,12 +21,14 @@ export function TicketPickers({
   users: UserOptionDto[] | undefined;
   conflictFor: ConflictNotice;
 }) {
+  const types = useQuery(ticketTypesQuery);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <Stack gap={4}>
         <Select
           label={TICKET_FIELD_LABELS.title}
-          data={typeOptions(ticket.title)}
+          // The shop's shown types; a hidden or legacy type stays selectable so the card can show it.
+          data={shownTypes(types.data, ticket.title)}
           value={draft.values.title}
           onChange={(value) => value && draft.set('title', value)}
           allowDeselect={false}

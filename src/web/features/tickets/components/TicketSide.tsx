@@ -9,10 +9,14 @@ import { DocumentLinks } from './DocumentLinks';
 export function TicketSide({
   ticket,
   trashed,
+  readOnly,
   onWrite,
 }: {
   ticket: TicketDetailDto;
+  /** In the Корзина: nothing is sent from it. */
   trashed: boolean;
+  /** In the Корзина or closed: its files stay as they are. */
+  readOnly: boolean;
   onWrite: () => void;
 }) {
   return (
@@ -26,7 +30,7 @@ export function TicketSide({
       </Paper>
 
       <Paper withBorder p="md" radius="md">
-        <Attachments ticket={ticket} readOnly={trashed} />
+        <Attachments ticket={ticket} readOnly={readOnly} />
       </Paper>
 
       <Paper withBorder p="md" radius="md">

@@ -29,7 +29,7 @@ export function TicketStepsSection({
       <Stack>
         <ReadOnlyWhen readOnly={trashed}>
           <Stack>
-            <StepControls ticket={ticket} />
+            <StepControls ticket={ticket} draftSummary={draft.values.repairSummary} />
             {ticket.status === 'notify_client' && <NotifyClientAlert onWrite={onWrite} />}
             {picker && (
               <>
@@ -45,7 +45,7 @@ export function TicketStepsSection({
           </Stack>
         </ReadOnlyWhen>
         {(showsPvzPhotos(ticket.status) || ticket.pvzPhotos.length > 0) && (
-          <PvzPhotos ticket={ticket} readOnly={trashed} />
+          <PvzPhotos ticket={ticket} readOnly={trashed || ticket.status === 'closed'} />
         )}
       </Stack>
     </Paper>

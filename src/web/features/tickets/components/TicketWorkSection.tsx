@@ -1,4 +1,4 @@
-import { Paper, Stack, Textarea } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { TEXT_LIMIT, TICKET_FIELD_LABELS, type TicketDetailDto } from '../../../../domain/ticket-schemas';
 import type { UserOptionDto } from '../../../../domain/users';
 import { SaveStatus } from '../../../components/editing/SaveStatus';
@@ -12,17 +12,17 @@ export function TicketWorkSection({
   ticket,
   draft,
   users,
-  trashed,
+  readOnly,
   conflictFor,
 }: {
   ticket: TicketDetailDto;
   draft: TicketDraft;
   users: UserOptionDto[] | undefined;
-  trashed: boolean;
+  readOnly: boolean;
   conflictFor: ConflictNotice;
 }) {
   return (
-    <ReadOnlyWhen readOnly={trashed}>
+    <ReadOnlyWhen readOnly={readOnly}>
       <Paper withBorder p="md" radius="md">
         <Stack>
           <TicketPickers ticket={ticket} draft={draft} users={users} conflictFor={conflictFor} />
@@ -42,6 +42,14 @@ export function TicketWorkSection({
             {...draft.bind('repairSummary')}
           />
           {conflictFor('repairSummary')}
+          <TextInput
+            label={TICKET_FIELD_LABELS.warrantyDays}
+            description="Гарантия сервиса с даты выдачи; 0 — без гарантии"
+            inputMode="numeric"
+            w={{ base: '100%', xs: 240 }}
+            {...draft.bind('warrantyDays')}
+          />
+          {conflictFor('warrantyDays')}
           <SaveStatus status={draft.status} />
         </Stack>
       </Paper>

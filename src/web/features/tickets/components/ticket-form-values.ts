@@ -11,6 +11,7 @@ export interface TicketFormValues extends Record<string, string> {
   clientId: string;
   description: string;
   repairSummary: string;
+  warrantyDays: string;
   dueDate: string;
   assigneeId: string;
   deliveryProvider: string;
@@ -31,6 +32,7 @@ export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
       clientId: ticket.clientId === null ? '' : String(ticket.clientId),
       description: ticket.description,
       repairSummary: ticket.repairSummary,
+      warrantyDays: ticket.warrantyDays === null ? '' : String(ticket.warrantyDays),
       dueDate: ticket.dueDate ?? '',
       assigneeId: ticket.assigneeId === null ? '' : String(ticket.assigneeId),
       deliveryProvider: ticket.deliveryProvider ?? '',
@@ -46,12 +48,17 @@ const provider = (value: string) => (isProvider(value) ? value : null);
 /** Form fields -> API payload (only the fields given). */
 export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<TicketPatchInput, 'version'> {
   const patch: Omit<TicketPatchInput, 'version'> = {};
-  // The type is one of TICKET_TYPES; the schema refuses anything else with its message.
+  // The type is one of the shop's; the server refuses anything else with its message.
   if (values.title !== undefined) patch.title = values.title as TicketPatchInput['title'];
   if (values.intake !== undefined) patch.intake = isIntake(values.intake) ? values.intake : undefined;
   if (values.clientId !== undefined && values.clientId) patch.clientId = Number(values.clientId);
   if (values.description !== undefined) patch.description = values.description;
   if (values.repairSummary !== undefined) patch.repairSummary = values.repairSummary;
+  // Digits only: anything else (an empty field too) is refused with the warranty's message.
+  if (values.warrantyDays !== undefined)
+    patch.warrantyDays = /^\d{1,6}$/.test(values.warrantyDays.trim())
+      ? Number(values.warrantyDays)
+      : Number.NaN;
   if (values.dueDate !== undefined) patch.dueDate = values.dueDate;
   if (values.assigneeId !== undefined)
     patch.assigneeId = values.assigneeId ? Number(values.assigneeId) : null;

@@ -17,6 +17,7 @@ const SAVE_ON = {
   clientId: 'now',
   description: 'blur',
   repairSummary: 'blur',
+  warrantyDays: 'blur',
   dueDate: 'now',
   assigneeId: 'now',
   deliveryProvider: 'now',

@@ -1,0 +1,93 @@
+import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { warrantyDaysInput } from '../../../../domain/ticket-types';
+import { DEFAULT_WARRANTY_DAYS, MAX_WARRANTY_DAYS } from '../../../../domain/warranty';
+import { useState } from 'react';
+import { SUMMARY_REQUIRED_MESSAGE } from '../../../../domain/ticket-closing';
+import { TEXT_LIMIT } from '../../../../domain/ticket-schemas';
+
+/**
+ * «Закрыть заявку?» (issue 49): closing asks first, with the repair summary the act prints —
+ * required, prefilled with what the card holds (including what is typed and not yet saved) —
+ * and the warranty it gives.
+ */
+export interface Closing {
+  repairSummary: string;
+  warrantyDays: number;
+}
+
+interface CloseFormProps {
+  /** What the card holds, typed and not yet saved included. */
+  summary: string;
+  warrantyDays: number | null;
+  pending: boolean;
+  onCancel: () => void;
+  onClose: (closing: Closing) => void;
+}
+
+export function CloseDialog({ opened, ...props }: CloseFormProps & { opened: boolean }) {
+  return (
+    <Modal opened={opened} onClose={props.onCancel} title="Закрыть заявку?">
+      {opened && <CloseForm {...props} />}
+    </Modal>
+  );
+}
+
+function CloseForm({ summary, warrantyDays, pending, onCancel, onClose }: CloseFormProps) {
+  const [text, setText] = useState(summary);
+  const [days, setDays] = useState<number | string>(warrantyDays ?? DEFAULT_WARRANTY_DAYS);
+  const [error, setError] = useState<string | null>(null);
+  const [daysError, setDaysError] = useState<string | null>(null);
+  const submit = () => {
+    const warranty = warrantyDaysInput.safeParse(typeof days === 'number' ? days : Number.NaN);
+    if (!warranty.success) setDaysError(warranty.error.issues[0]?.message ?? null);
+    if (text.trim() === '') setError(SUMMARY_REQUIRED_MESSAGE);
+    if (text.trim() === '' || !warranty.success) return;
+    onClose({ repairSummary: text, warrantyDays: warranty.data });
+  };
+  return (
+    <Stack>
+      <Text size="sm">
+        После закрытия заявка доступна только для чтения, а акт выдачи печатается таким, каким он был при
+        закрытии.
+      </Text>
+      <Textarea
+        label="Итог ремонта"
+        description="Что сделано: печатается в акте выдачи"
+        required
+        autosize
+        minRows={3}
+        maxLength={TEXT_LIMIT}
+        value={text}
+        error={error}
+        data-autofocus
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setError(null);
+        }}
+      />
+      <NumberInput
+        label="Гарантия, дней"
+        description="С сегодняшнего дня; 0 — без гарантии. Печатается в акте выдачи"
+        min={0}
+        max={MAX_WARRANTY_DAYS}
+        allowDecimal={false}
+        allowNegative={false}
+        value={days}
+        error={daysError}
+        onChange={(value) => {
+          setDays(value);
+          setDaysError(null);
+        }}
+        w={{ base: '100%', xs: 240 }}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Отмена
+        </Button>
+        <Button loading={pending} onClick={submit}>
+          Закрыть заявку
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
