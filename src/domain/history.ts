@@ -50,6 +50,8 @@ export const HISTORY_ACTIONS = [
   'message_sent',
   'reopen',
   'set_warranty_days',
+  'warranty_return',
+  'warranty_return_opened',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -99,6 +101,8 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   message_sent: 'Клиенту отправлено сообщение',
   reopen: 'Заявка открыта заново',
   set_warranty_days: 'Изменён срок гарантии',
+  warranty_return: 'Гарантийный возврат по заявке',
+  warranty_return_opened: 'Оформлен гарантийный возврат',
 };
 
 /** How a history row reads on the card of a record of this kind. */

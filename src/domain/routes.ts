@@ -22,6 +22,8 @@ export const paths = {
   ticket: (id: IdOrParam) => `/app/tickets/${id}`,
   /** A ticket's paper to print (src/domain/ticket-documents.ts): receipt, act or label. */
   ticketPrint: (id: IdOrParam, kind: string) => `/app/tickets/${id}/print/${kind}`,
+  /** A device's story by its serial / IMEI key (src/domain/device-key.ts). */
+  device: (key: string) => `/app/devices/${key}`,
   tasks: '/app/tasks',
   taskNew: '/app/tasks/new',
   task: (id: IdOrParam) => `/app/tasks/${id}`,

@@ -165,6 +165,8 @@ export interface TicketDto extends DeviceValues {
   closedAt: string | null;
   /** The shop's warranty in days from handover; null: none recorded (closed before issue 49). */
   warrantyDays: number | null;
+  /** A «Гарантийный возврат»: the ticket it came back under (issue 49). */
+  returnOf: number | null;
   /** Closed: where «Открыть заново» returns it (issue 49); null while open. */
   reopensTo: PipelineStatus | null;
   /** Raised by every change; a save names the version it was based on. */
@@ -181,6 +183,8 @@ export interface TicketDetailDto extends TicketDto, HistoryHead {
   statusPath: string;
   attachments: StoredFileDto[];
   pvzPhotos: StoredFileDto[];
+  /** «Гарантийные возвраты» opened under this ticket, oldest first. */
+  returns: { id: number; createdAt: string; status: TicketStatus }[];
 }
 
 export { ticketNumber } from './ticket-number';

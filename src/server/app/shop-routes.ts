@@ -14,6 +14,7 @@ import { registerStatusPageRoutes } from '../status-page/status-page.routes';
 import { registerTrashRoutes } from '../trash/trash.routes';
 import { createTicketTypes } from '../ticket-types/ticket-types.service';
 import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
+import { registerDevicesRoutes } from '../devices/devices.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -35,6 +36,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   registerFilesRoutes(scopes, { database, store });
   const ticketTypes = createTicketTypes({ db: database.db, clock, events: parts.resources.events });
   registerTicketTypesRoutes(scopes, ticketTypes);
+  registerDevicesRoutes(scopes, { db: database.db });
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
     publicAddress,

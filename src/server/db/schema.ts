@@ -118,6 +118,10 @@ export interface TicketsTable {
   closed_papers: string | null;
   /** The shop's warranty on this repair, from its type (migration 0026); null: none recorded. */
   warranty_days: number | null;
+  /** The serial as a key (migration 0027, src/domain/device-key.ts); '' without one. */
+  serial_key: Generated<string>;
+  /** A «Гарантийный возврат»: the ticket it came back under (migration 0027). */
+  return_of: number | null;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */

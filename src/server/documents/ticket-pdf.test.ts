@@ -29,6 +29,7 @@ const TICKET: TicketDto = {
   closedAt: '2026-11-21T08:00:00.000Z',
   reopensTo: 'notify_client',
   warrantyDays: 30,
+  returnOf: null,
   version: 3,
   deletedAt: null,
   deletedByName: '',

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import { DEVICE_FIELDS, type DeviceValues } from '../../domain/device-fields';
 import type { TicketsTable } from '../db/schema';
+import { deviceKey } from '../../domain/device-key';
 import { fieldChange, type HistoryChange } from '../history/history-writer';
 
 type DeviceRow = Pick<TicketsTable, (typeof DEVICE_FIELDS)[number]['column']>;
@@ -16,6 +17,7 @@ export function deviceFromRow(row: { [K in keyof DeviceRow]: string }): DeviceVa
 export function deviceColumns(values: DeviceValues): Updateable<TicketsTable> {
   const columns: Updateable<TicketsTable> = {};
   for (const field of DEVICE_FIELDS) columns[field.column] = values[field.key];
+  columns.serial_key = deviceKey(values.serialNumber);
   return columns;
 }
 
@@ -30,6 +32,7 @@ export function describeDeviceEdit(
     const next = patch[field.key];
     if (next === undefined) continue;
     columns[field.column] = next;
+    if (field.key === 'serialNumber') columns.serial_key = deviceKey(next);
     history.push(...fieldChange(field.action, row[field.column], next));
   }
   return { columns, history };

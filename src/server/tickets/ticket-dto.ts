@@ -34,6 +34,7 @@ export function toTicketDto(row: TicketRow): TicketDto {
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
     warrantyDays: row.warranty_days,
+    returnOf: row.return_of,
     reopensTo:
       row.status === 'closed'
         ? reopenTarget(row.closed_from, isIntake(row.intake) ? row.intake : 'pvz')

@@ -67,6 +67,11 @@ export function registerTicketsRoutes(
     };
   });
 
+  staff.post<WithId>('/api/tickets/:id/warranty-return', async (request, reply) => {
+    const ticket = await tickets.warrantyReturn(actorOf(request), ticketId(request));
+    return reply.status(201).send({ ticket });
+  });
+
   for (const [path, kind] of [
     ['files', 'file'],
     ['pvz-photos', 'pvz'],

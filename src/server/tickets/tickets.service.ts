@@ -8,6 +8,7 @@ import {
   TICKET_STATUS_LABELS,
   isIntake,
   isTicketStatus,
+  type Intake,
   showsPvzPhotos,
   type TicketStatus,
 } from '../../domain/ticket-status';
@@ -20,7 +21,18 @@ import { refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
 import { itemServiceParts, type ItemServiceDeps } from '../work-items/item-service-deps';
 import { TICKET_KIND, TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
-import { assigneeOrDefault, createClientFor, resolveClient } from '../work-items/item-parties';
+import {
+  assigneeOrDefault,
+  createClientFor,
+  resolveClient,
+  type ItemClient,
+} from '../work-items/item-parties';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { EMPTY_DEVICE, type DeviceValues } from '../../domain/device-fields';
+import { deviceColumns, deviceFromRow } from './device-columns';
+import { refuseInTrash } from '../trash/trash-marks';
+import { ticketNumber } from '../../domain/ticket-number';
 import { createTicketChanges, refuseClosed } from './ticket-changes';
 import { findTypeForTicket } from '../ticket-types/ticket-types.service';
 import { findActiveUser } from '../users/users.repository';
@@ -30,7 +42,6 @@ import { ensureStatusToken } from '../status-page/status-links';
 import { historyHead } from '../history/history-reader';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { toTicketDto } from './ticket-dto';
-import { deviceColumns } from './device-columns';
 import { newStatusToken, statusPath } from '../status-page/status-token';
 import { findTicket, insertTicket, listTickets, statusesInUse } from './tickets.repository';
 import { createdWorkMove } from '../work/work-moves';
@@ -49,10 +60,17 @@ export function createTicketsService(deps: ItemServiceDeps) {
   async function get(id: number): Promise<TicketDetailDto> {
     const row = await findTicket(db, id);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-    const [head, stored, token] = await Promise.all([
+    const [head, stored, token, returns] = await Promise.all([
       historyHead(db, 'ticket', id),
       files.listFiles(db, id),
       row.status_token ?? ensureStatusToken(db, id),
+      db
+        .selectFrom('tickets')
+        .select(['id', 'created_at', 'status'])
+        .where('return_of', '=', id)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute(),
     ]);
     return {
       ...toTicketDto(row),
@@ -60,7 +78,84 @@ export function createTicketsService(deps: ItemServiceDeps) {
       ...head,
       attachments: stored.filter((f) => f.kind === 'file').map(toStoredFileDto),
       pvzPhotos: stored.filter((f) => f.kind === 'pvz').map(toStoredFileDto),
+      returns: returns.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        status: isTicketStatus(r.status) ? r.status : 'new',
+      })),
     };
+  }
+
+  /** An active employee's id, or null for nobody, a disabled or a deleted account. */
+  async function activeOrNull(trx: Kysely<DB>, id: number | null): Promise<number | null> {
+    return id !== null && (await findActiveUser(trx, id)) ? id : null;
+  }
+
+  /** Inserts a new ticket in «Новая» with its derived columns, worklist move and history. */
+  async function openTicket(
+    trx: Kysely<DB>,
+    actor: Actor,
+    now: string,
+    ticket: {
+      title: string;
+      description: string;
+      dueDate: string | null;
+      client: ItemClient;
+      intake: Intake;
+      warrantyDays: number | null;
+      assigneeId: number | null;
+      device: DeviceValues;
+      returnOf: number | null;
+    },
+  ) {
+    const assignee = await resolveAssignee(trx, ticket.assigneeId);
+    const ticketId = await insertTicket(trx, {
+      title: ticket.title,
+      description: ticket.description,
+      repair_summary: '',
+      due_date: ticket.dueDate,
+      client_id: ticket.client.id,
+      client_name: ticket.client.name,
+      status: 'new',
+      status_since: now,
+      intake: ticket.intake,
+      warranty_days: ticket.warrantyDays,
+      return_of: ticket.returnOf,
+      status_token: newStatusToken(),
+      assignee_id: assignee.id,
+      assignee_name: assignee.name,
+      delivery_provider: null,
+      return_provider: null,
+      created_by: actor.id,
+      created_by_name: actor.displayName,
+      created_at: now,
+      updated_at: now,
+      closed_at: null,
+      search_text: '',
+      ...deviceColumns(ticket.device),
+    });
+    await refreshDerived(trx, 'ticket', ticketId);
+    const work = await createdWorkMove(trx, 'ticket', ticketId);
+    const entry = historyFor('ticket', ticketId, actor, now);
+    await writeHistory(trx, [
+      entry({ action: 'create', note: ticket.title, newStatus: 'new' }),
+      ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
+    ]);
+    return { ticketId, assigneeId: assignee.id, work };
+  }
+
+  /** After commit: every open screen, and the assignee by push. */
+  function announceCreated(
+    actor: Actor,
+    created: Awaited<ReturnType<typeof openTicket>>,
+    title: string,
+  ): Promise<TicketDetailDto> {
+    changed(created.ticketId, 'create', undefined, created.work);
+    push.notify(
+      { kind: 'ticket_created', ticket: { id: created.ticketId, title, assigneeId: created.assigneeId } },
+      actor.id,
+    );
+    return get(created.ticketId);
   }
 
   return {
@@ -102,59 +197,81 @@ export function createTicketsService(deps: ItemServiceDeps) {
       const created = await db.transaction().execute(async (trx) => {
         // The type brings its route, its warranty and, unless the form chose, its assignee.
         const type = await findTypeForTicket(trx, input.title);
-        const typeAssignee =
-          type.default_assignee_id !== null && (await findActiveUser(trx, type.default_assignee_id))
-            ? type.default_assignee_id
-            : null;
-        const assigneeId = input.assigneeId !== undefined ? input.assigneeId : (typeAssignee ?? shopDefault);
-        const intake = input.intake ?? (isIntake(type.intake) ? type.intake : 'pvz');
+        const typeAssignee = await activeOrNull(trx, type.default_assignee_id);
         const client =
           input.client.mode === 'existing'
             ? await resolveClient(trx, input.client.clientId)
             : await createClientFor(trx, actor, input.client, now);
-        const assignee = await resolveAssignee(trx, assigneeId);
-        const ticketId = await insertTicket(trx, {
+        return openTicket(trx, actor, now, {
           title: input.title,
           description: input.description,
-          repair_summary: '',
-          due_date: input.dueDate,
-          client_id: client.id,
-          client_name: client.name,
-          status: 'new',
-          status_since: now,
-          intake,
-          warranty_days: type.warranty_days,
-          status_token: newStatusToken(),
-          assignee_id: assignee.id,
-          assignee_name: assignee.name,
-          delivery_provider: null,
-          return_provider: null,
-          created_by: actor.id,
-          created_by_name: actor.displayName,
-          created_at: now,
-          updated_at: now,
-          closed_at: null,
-          search_text: '',
-          ...deviceColumns(input),
+          dueDate: input.dueDate,
+          client,
+          intake: input.intake ?? (isIntake(type.intake) ? type.intake : 'pvz'),
+          warrantyDays: type.warranty_days,
+          assigneeId: input.assigneeId !== undefined ? input.assigneeId : (typeAssignee ?? shopDefault),
+          device: input,
+          returnOf: null,
         });
-        await refreshDerived(trx, 'ticket', ticketId);
-        const work = await createdWorkMove(trx, 'ticket', ticketId);
-        const entry = historyFor('ticket', ticketId, actor, now);
-        await writeHistory(trx, [
-          entry({ action: 'create', note: input.title, newStatus: 'new' }),
-          ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
-        ]);
-        return { ticketId, assigneeId: assignee.id, work };
       });
-      changed(created.ticketId, 'create', undefined, created.work);
-      push.notify(
-        {
-          kind: 'ticket_created',
-          ticket: { id: created.ticketId, title: input.title, assigneeId: created.assigneeId },
-        },
-        actor.id,
-      );
-      return get(created.ticketId);
+      return announceCreated(actor, created, input.title);
+    },
+
+    /**
+     * «Гарантийный возврат» (issue 49): a new ticket for a device handed over under this one, in
+     * one step — same client, device and type, the repairer as assignee — linked both ways, with
+     * history on both. Only from a closed ticket: the device must have been handed over.
+     */
+    async warrantyReturn(actor: Actor, id: number): Promise<TicketDetailDto> {
+      const now = isoNow(clock);
+      const shopDefault = await assigneeOrDefault(undefined, defaultAssignees, 'ticket');
+      const created = await db.transaction().execute(async (trx) => {
+        const original = await findTicket(trx, id);
+        if (!original) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+        refuseInTrash('ticket', original);
+        if (original.status !== 'closed') {
+          throw new AppError(
+            'conflict',
+            'Гарантийный возврат оформляют по закрытой заявке: по выданному устройству',
+          );
+        }
+        const type = await trx
+          .selectFrom('ticket_types')
+          .select('warranty_days')
+          .where('name', '=', original.title)
+          .executeTakeFirst();
+        const number = ticketNumber(id);
+        const made = await openTicket(trx, actor, now, {
+          title: original.title,
+          description: `Гарантийный возврат по заявке ${number}`,
+          dueDate: null,
+          client: await resolveClient(trx, original.client_id),
+          intake: isIntake(original.intake) ? original.intake : 'pvz',
+          warrantyDays: type?.warranty_days ?? original.warranty_days,
+          assigneeId: (await activeOrNull(trx, original.assignee_id)) ?? shopDefault,
+          // The same device; what is wrong this time and how it looks are taken in anew.
+          device: (({ device, serialNumber, warrantyCard }) => ({
+            ...EMPTY_DEVICE,
+            device,
+            serialNumber,
+            warrantyCard,
+          }))(deviceFromRow(original)),
+          returnOf: id,
+        });
+        await writeHistory(trx, [
+          historyFor('ticket', made.ticketId, actor, now)({ action: 'warranty_return', note: number }),
+          historyFor(
+            'ticket',
+            id,
+            actor,
+            now,
+          )({ action: 'warranty_return_opened', note: ticketNumber(made.ticketId) }),
+        ]);
+        return made;
+      });
+      // The original's card lists its returns: it changed too (its history and links).
+      changed(id, 'update', undefined, 'unchanged');
+      return announceCreated(actor, created, (await get(created.ticketId)).title);
     },
 
     ...createTicketChanges({ db, clock, push, log, get, changed }),

@@ -56,6 +56,9 @@ const screens = {
   TicketPrintPage: preloadable(() =>
     styled(import('../features/tickets/components/TicketPrintPage').then((m) => m.TicketPrintPage)),
   ),
+  DevicePage: preloadable(() =>
+    styled(import('../features/tickets/components/DevicePage').then((m) => m.DevicePage)),
+  ),
   TicketsPage: preloadable(() =>
     styled(import('../features/tickets/components/TicketsPage').then((m) => m.TicketsPage)),
   ),
@@ -85,6 +88,7 @@ const TasksPage = screens.TasksPage.Component;
 const TicketNewPage = screens.TicketNewPage.Component;
 const TicketPage = screens.TicketPage.Component;
 const TicketsPage = screens.TicketsPage.Component;
+const DevicePage = screens.DevicePage.Component;
 const TicketPrintPage = screens.TicketPrintPage.Component;
 const TrashPage = screens.TrashPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
@@ -161,6 +165,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.tickets, element: <TicketsPage /> },
               { path: paths.ticketNew, element: <TicketNewPage /> },
               { path: paths.ticket(':id'), element: <TicketPage /> },
+              { path: paths.device(':serial'), element: <DevicePage /> },
               { path: paths.tasks, element: <TasksPage /> },
               { path: paths.taskNew, element: <TaskNewPage /> },
               { path: paths.task(':id'), element: <TaskPage /> },

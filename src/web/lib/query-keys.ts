@@ -27,6 +27,8 @@ export const queryKeys = {
     detail: (id: number) => ['tickets', 'detail', id] as const,
     /** Under the detail: a change of the ticket refreshes its papers too. */
     document: (id: number, kind: string) => ['tickets', 'detail', id, 'document', kind] as const,
+    /** Under lists: any ticket's change refreshes a device's story. */
+    device: (key: string) => ['tickets', 'list', 'device', key] as const,
   },
   tasks: {
     all: ['tasks'] as const,

@@ -26,6 +26,7 @@ import { workCountsMigration } from './0023-work-counts';
 import { compactStageSpansMigration } from './0024-compact-stage-spans';
 import { closedPapersMigration } from './0025-closed-papers';
 import { ticketTypesMigration } from './0026-ticket-types';
+import { deviceStoryMigration } from './0027-device-story';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -56,5 +57,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0024-compact-stage-spans': compactStageSpansMigration(dialect),
     '0025-closed-papers': closedPapersMigration(),
     '0026-ticket-types': ticketTypesMigration(dialect),
+    '0027-device-story': deviceStoryMigration(),
   };
 }

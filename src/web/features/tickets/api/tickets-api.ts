@@ -1,4 +1,5 @@
 import type { TicketReopenInput } from '../../../../domain/ticket-closing';
+import { deviceKey, isDeviceKey, type DeviceHistoryDto } from '../../../../domain/device-key';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/page';
 import type {
@@ -117,3 +118,28 @@ export const useRecordMessage = (id: number) =>
   useTicketMutation((channel: MessageChannel) =>
     api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/messages`, { method: 'POST', body: { channel } }),
   );
+
+/** A device's tickets by its serial (issue 49); nothing is asked for a serial too short to mean one. */
+export function useDeviceHistory(serial: string) {
+  const key = deviceKey(serial);
+  return useQuery({
+    queryKey: queryKeys.tickets.device(key),
+    queryFn: () => api<DeviceHistoryDto>(`/api/devices/${encodeURIComponent(key)}`),
+    enabled: isDeviceKey(key),
+    staleTime: 30_000,
+  });
+}
+
+/** «Гарантийный возврат»: a new ticket under this closed one. */
+export function useWarrantyReturn(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/warranty-return`, { method: 'POST' }))
+        .ticket,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.tickets.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.tickets.lists });
+    },
+  });
+}

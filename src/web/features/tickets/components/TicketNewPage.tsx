@@ -21,6 +21,7 @@ import {
 } from '../../employees/public';
 import { useCreateTicket } from '../api/tickets-api';
 import { DeviceFields } from './DeviceFields';
+import { PreviousVisits } from './PreviousVisits';
 import {
   EMPTY_DEVICE,
   pickDevice,
@@ -199,6 +200,8 @@ export function TicketNewPage() {
             values: pickDevice(values),
             errors,
             set: (field, value) => form.setFieldValue(field, value),
+            below: (field) =>
+              field === 'serialNumber' ? <PreviousVisits serial={values.serialNumber} /> : null,
           }}
         />
 

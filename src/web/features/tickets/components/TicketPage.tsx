@@ -19,6 +19,7 @@ import { TicketHeader } from './TicketHeader';
 import { TicketSide } from './TicketSide';
 import { TicketStepsSection } from './TicketStepsSection';
 import { ClosedNotice } from './ClosedNotice';
+import { ReturnLinks } from './ReturnLinks';
 import { TicketWorkSection } from './TicketWorkSection';
 import { useTicketDraft } from './use-ticket-draft';
 
@@ -60,14 +61,20 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             />
           )}
           <TicketHeader ticket={ticket} />
-          {ticket.status === 'closed' && !trashed && <ClosedNotice closedAt={ticket.closedAt} />}
+          <ReturnLinks ticket={ticket} />
+          {ticket.status === 'closed' && !trashed && <ClosedNotice ticket={ticket} />}
         </>
       }
       main={
         <>
           <TicketClientSection {...section} />
           <TicketStepsSection {...section} trashed={trashed} onWrite={write} />
-          <TicketDeviceSection draft={draft} readOnly={readOnly} conflictFor={conflictFor} />
+          <TicketDeviceSection
+            ticketId={ticket.id}
+            draft={draft}
+            readOnly={readOnly}
+            conflictFor={conflictFor}
+          />
           <TicketWorkSection {...section} users={users.data} />
         </>
       }
