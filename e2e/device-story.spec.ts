@@ -112,3 +112,40 @@ test('a device’s story: own type, closing with warranty, recognised at intake,
   await expect(page.getByText('2 заявки')).toBeVisible();
   await expect(page.getByText('Заменён дисплейный модуль')).toBeVisible();
 });
+
+test('two cards of one person become one, and the merge is undone from the Корзина', async ({ page }) => {
+  const token = Date.now().toString(36).toUpperCase();
+  const kept = `Единов Эмиль ${token}`;
+  const twin = `Единов Э. ${token}`;
+  await loginViaUi(page, ADMIN);
+  const post = async (url: string, data: object) => (await page.request.post(url, { data })).json();
+  const keptClient = (await post('/api/clients', { fullName: kept, phone: `8 913 ${token.slice(-7)}` }))
+    .client;
+  const twinClient = (await post('/api/clients', { fullName: twin, despiteSamePhone: true })).client;
+  const { ticket } = await post('/api/tickets', {
+    title: 'Замена SSD',
+    client: { mode: 'existing', clientId: twinClient.id },
+  });
+
+  await page.goto(`/app/clients/${twinClient.id}`);
+  await page.getByRole('button', { name: 'Объединить с другим клиентом' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Объединить клиентов' });
+  await dialog.getByRole('combobox', { name: 'Оставить клиента' }).fill(kept);
+  await page.getByRole('option', { name: kept }).click();
+  await dialog.getByRole('button', { name: 'Объединить' }).click();
+  await expect(page).toHaveURL(`/app/clients/${keptClient.id}`);
+  await expect(page.getByText(/Клиенты объединены: перенесено 1 заявка, 0 задач/)).toBeVisible();
+  await expect(page.getByTestId('history').getByText('Присоединён клиент')).toBeVisible();
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await expect(page.getByRole('link', { name: kept })).toBeVisible();
+
+  // The twin waits in the Корзина, and says where it went and how to undo it.
+  await page.goto(`/app/clients/${twinClient.id}`);
+  const merged = page.getByRole('alert').filter({ hasText: `Объединён с клиентом «${kept}»` });
+  await expect(merged).toBeVisible();
+  await merged.getByRole('button', { name: 'Отменить объединение' }).click();
+  await expect(page.getByText('Объединение отменено')).toBeVisible();
+  await expect(merged).toHaveCount(0);
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await expect(page.getByRole('link', { name: twin })).toBeVisible();
+});

@@ -24,14 +24,14 @@ test('a ticket from intake to closed, with both guards, photo, history, and reop
   await page.getByRole('button', { name: 'Создать заявку' }).click();
   await expect(page.getByText('Заполните ФИО клиента')).toBeVisible();
   await page.getByLabel('ФИО клиента').fill(clientName);
-  await page.getByLabel('Телефон клиента').fill('8 (912) 345-67-89');
+  await page.getByLabel('Телефон клиента').fill('8 (912) 345-62-02');
   await page.getByLabel('Описание').fill('Не включается после грозы');
   await page.getByRole('button', { name: 'Создать заявку' }).click();
   await expect(page).toHaveURL(/\/app\/tickets\/\d+$/);
   await expect(page.getByRole('heading', { name: /Гарантийный ремонт/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
     'href',
-    'https://wa.me/79123456789',
+    'https://wa.me/79123456202',
   );
 
   await stepForward(page, 'Доставка оформлена');

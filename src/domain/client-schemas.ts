@@ -19,6 +19,8 @@ const clientFields = {
 
 /** New client. Unknown fields are dropped (z.object strips them). */
 export const clientCreateInput = z.object({
+  /** Confirmed: the phone is already another client's, and this is another person (issue 49). */
+  despiteSamePhone: z.boolean({ error: 'Подтвердите нового клиента' }).default(false),
   fullName: clientFields.fullName,
   phone: clientFields.phone.default(''),
   warranty: clientFields.warranty.default(''),

@@ -52,6 +52,9 @@ export const HISTORY_ACTIONS = [
   'set_warranty_days',
   'warranty_return',
   'warranty_return_opened',
+  'merge_in',
+  'merged_into',
+  'unmerge',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -103,6 +106,9 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   set_warranty_days: 'Изменён срок гарантии',
   warranty_return: 'Гарантийный возврат по заявке',
   warranty_return_opened: 'Оформлен гарантийный возврат',
+  merge_in: 'Присоединён клиент',
+  merged_into: 'Объединён с клиентом',
+  unmerge: 'Объединение отменено',
 };
 
 /** How a history row reads on the card of a record of this kind. */

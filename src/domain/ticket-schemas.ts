@@ -28,6 +28,8 @@ const ticketClient = z.discriminatedUnion(
       mode: z.literal('new'),
       fullName: clientName('Заполните ФИО клиента'),
       phone: clientPhone.default(''),
+      /** Confirmed: the phone is already another client's, and this is another person (issue 49). */
+      despiteSamePhone: z.boolean({ error: 'Подтвердите нового клиента' }).default(false),
     }),
   ],
   { error: 'Выберите клиента' },

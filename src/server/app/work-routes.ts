@@ -1,4 +1,6 @@
 import { registerClientsRoutes } from '../clients/clients.routes';
+import { createClientMerges } from '../clients/client-merge';
+import { registerClientMergeRoutes } from '../clients/client-merge.routes';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes';
 import { createDashboardService } from '../dashboard/dashboard.service';
 import { registerExportRoutes } from '../export/export.routes';
@@ -17,6 +19,7 @@ export function registerWorkRoutes(scopes: RouteScopes, parts: AppParts) {
   const { clients, tickets, tasks } = parts.records;
   const { uploadLimits, workRules } = parts.shop;
   registerClientsRoutes(scopes, clients);
+  registerClientMergeRoutes(scopes, createClientMerges({ db: database.db, clock, events }));
   registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
   registerTasksRoutes(scopes, { tasks, store, uploadLimits });
   const worklist = createWorklistService({

@@ -28,6 +28,7 @@ import { deleteFromTrash, refuseInTrash } from '../trash/trash-marks';
 import type { Actor } from '../http/actor';
 import { newClientColumns, toClientColumns } from './client-columns';
 import { toClientDto } from './client-dto';
+import { refuseSamePhone } from './same-phone-guard';
 import {
   clientsWithPhoneKey,
   countClientItems,
@@ -88,6 +89,7 @@ export function createClientsService({
     async create(actor: Actor, input: ClientCreateInput): Promise<ClientDetailDto> {
       const now = isoNow(clock);
       const id = await db.transaction().execute(async (trx) => {
+        await refuseSamePhone(trx, database.dialect, input.phone, input.despiteSamePhone);
         const clientId = await insertClient(trx, {
           ...newClientColumns(input),
           created_by: actor.id,

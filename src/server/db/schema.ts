@@ -278,6 +278,19 @@ export interface TicketTypesTable {
   version: Generated<number>;
 }
 
+/** A merge of two clients and what it moved (migration 0028). */
+export interface ClientMergesTable {
+  id: Generated<number>;
+  from_id: number;
+  into_id: number;
+  merged_at: string;
+  merged_by: number | null;
+  ticket_ids: string;
+  task_ids: string;
+  history_ids: string;
+  undone_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -297,4 +310,5 @@ export interface DB {
   work_count_changes: WorkCountChangesTable;
   paper_headers: PaperHeadersTable;
   ticket_types: TicketTypesTable;
+  client_merges: ClientMergesTable;
 }

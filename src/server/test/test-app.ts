@@ -201,6 +201,7 @@ export async function withCurrentVersion(
   url: string,
   payload: object | undefined,
 ): Promise<object | undefined> {
+  if (method === 'POST' && payload) return confirmedNewClient(url, payload);
   const match = VERSIONED_PATH.exec(url);
   if (method !== 'PATCH' || !match || !payload || 'version' in payload) return payload;
   const table = match[1] as 'clients' | 'tickets' | 'tasks';
@@ -210,6 +211,23 @@ export async function withCurrentVersion(
     .where('id', '=', Number(match[2]))
     .executeTakeFirst();
   return { ...payload, version: row?.version ?? 1 };
+}
+
+/**
+ * Tests reuse a few phones across many clients; the one-client-per-phone guard (issue 49) has
+ * its own tests, which say `despiteSamePhone` themselves. Elsewhere a new client is sent as
+ * confirmed, as a screen does once the person ticked «Это другой человек».
+ */
+function confirmedNewClient(url: string, payload: object): object {
+  const path = url.split('?')[0];
+  if (path === '/api/clients' && !('despiteSamePhone' in payload)) {
+    return { ...payload, despiteSamePhone: true };
+  }
+  const client = (payload as { client?: { mode?: string } }).client;
+  if (path === '/api/tickets' && client?.mode === 'new' && !('despiteSamePhone' in client)) {
+    return { ...payload, client: { ...client, despiteSamePhone: true } };
+  }
+  return payload;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -201,7 +201,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
         const client =
           input.client.mode === 'existing'
             ? await resolveClient(trx, input.client.clientId)
-            : await createClientFor(trx, actor, input.client, now);
+            : await createClientFor(trx, deps.database.dialect, actor, input.client, now);
         return openTicket(trx, actor, now, {
           title: input.title,
           description: input.description,

@@ -1,3 +1,5 @@
+import { refuseSamePhone } from '../clients/same-phone-guard';
+import type { DialectName } from '../db/dialect-name';
 import type { Kysely } from 'kysely';
 import { newClientColumns } from '../clients/client-columns';
 import { findClient, insertClient } from '../clients/clients.repository';
@@ -33,10 +35,12 @@ export async function resolveClient(db: Kysely<DB>, id: number | null): Promise<
 /** A client typed into an intake form, created in the caller's transaction. */
 export async function createClientFor(
   db: Kysely<DB>,
+  dialect: DialectName,
   actor: Actor,
-  client: { fullName: string; phone: string },
+  client: { fullName: string; phone: string; despiteSamePhone: boolean },
   now: string,
 ): Promise<ItemClient> {
+  await refuseSamePhone(db, dialect, client.phone, client.despiteSamePhone);
   const id = await insertClient(db, {
     ...newClientColumns(client),
     created_by: actor.id,

@@ -27,6 +27,7 @@ import { compactStageSpansMigration } from './0024-compact-stage-spans';
 import { closedPapersMigration } from './0025-closed-papers';
 import { ticketTypesMigration } from './0026-ticket-types';
 import { deviceStoryMigration } from './0027-device-story';
+import { clientMergesMigration } from './0028-client-merges';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0025-closed-papers': closedPapersMigration(),
     '0026-ticket-types': ticketTypesMigration(dialect),
     '0027-device-story': deviceStoryMigration(),
+    '0028-client-merges': clientMergesMigration(dialect),
   };
 }

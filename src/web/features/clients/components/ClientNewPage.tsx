@@ -15,7 +15,10 @@ import { SamePhoneHint } from './SamePhoneHint';
 export function ClientNewPage() {
   const navigate = useNavigate();
   const create = useCreateClient();
-  const { form, onSubmit } = useSchemaForm({ schema: clientCreateInput, initialValues: EMPTY_CLIENT });
+  const { form, onSubmit } = useSchemaForm({
+    schema: clientCreateInput,
+    initialValues: { ...EMPTY_CLIENT, despiteSamePhone: false },
+  });
   const nameMissing = !form.getValues().fullName.trim();
 
   const save = onSubmit((data) =>
@@ -48,8 +51,9 @@ export function ClientNewPage() {
           />
           <SamePhoneHint
             phone={form.getValues().phone}
-            actionLabel="Открыть карточку"
             onPick={(client) => navigate(paths.client(client.id))}
+            despite={form.getValues().despiteSamePhone}
+            onDespite={(despite) => form.setFieldValue('despiteSamePhone', despite)}
           />
           <Group justify="flex-end">
             <CancelButton fallback={paths.clients} />

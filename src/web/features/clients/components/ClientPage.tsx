@@ -32,6 +32,8 @@ import { patchClient, useClient } from '../api/clients-api';
 import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
 import { linksNotice } from './links-notice';
+import { MergeClientButton, MergedNotice } from './MergeClient';
+import { useCurrentUser } from '../../../lib/session';
 
 export function ClientPage() {
   const id = Number(useParams().id);
@@ -57,6 +59,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
   const queryClient = useQueryClient();
   const remove = useMoveToTrashConfirm('client', client.id, paths.clients);
   const trashed = client.deletedAt !== null;
+  const isAdmin = useCurrentUser().role === 'admin';
   const draft = useRecordDraft<ClientValues, ClientDetailDto>({
     record: client,
     url: `/api/clients/${client.id}`,
@@ -88,6 +91,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
               deletedByName={client.deletedByName}
             />
           )}
+          {trashed && <MergedNotice clientId={client.id} canUndo={isAdmin} />}
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
               {draft.values.fullName.trim() || client.fullName}
@@ -117,6 +121,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
               />
               <Group justify="space-between">
                 <SaveStatus status={draft.status} />
+                {!trashed && isAdmin && <MergeClientButton clientId={client.id} fullName={client.fullName} />}
                 {!trashed && (
                   <Button
                     color="red"

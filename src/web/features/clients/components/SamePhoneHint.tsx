@@ -1,21 +1,25 @@
 import { formatPhone } from '../../../../domain/phone';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ClientDto } from '../../../../domain/client-schemas';
 import { useClientsWithPhone } from '../api/client-lookup';
 
 /**
  * Under a «Новый клиент» phone: when the number (however typed) is already in the
- * directory, «Это <ФИО>?» with the way to pick that client instead of making a twin.
+ * directory, «Это <ФИО>?» with «Выбрать этого клиента» instead of making a twin. The server
+ * refuses the twin unless «Это другой человек» is ticked (issue 49: one client per person).
  */
 export function SamePhoneHint({
   phone,
-  actionLabel = 'Выбрать из справочника',
   onPick,
+  despite,
+  onDespite,
 }: {
   phone: string;
-  actionLabel?: string;
   onPick: (client: ClientDto) => void;
+  /** «Это другой человек»: ticked, the form creates a new client with this phone anyway. */
+  despite: boolean;
+  onDespite: (despite: boolean) => void;
 }) {
   const [settled] = useDebouncedValue(phone, 300);
   const found = useClientsWithPhone(settled);
@@ -33,13 +37,18 @@ export function SamePhoneHint({
             <Button
               size="sm"
               variant="light"
-              aria-label={`${actionLabel}: ${client.fullName}`}
+              aria-label={`Выбрать этого клиента: ${client.fullName}`}
               onClick={() => onPick(client)}
             >
-              {actionLabel}
+              Выбрать этого клиента
             </Button>
           </Stack>
         ))}
+        <Checkbox
+          label="Это другой человек с тем же телефоном: создать нового клиента"
+          checked={despite}
+          onChange={(event) => onDespite(event.currentTarget.checked)}
+        />
       </Stack>
     </Alert>
   );

@@ -39,6 +39,8 @@ interface TicketFormValues extends Record<string, unknown>, DeviceValues {
   clientId: number | null;
   fullName: string;
   phone: string;
+  /** «Это другой человек»: a new client although the phone is another's (issue 49). */
+  despiteSamePhone: boolean;
   description: string;
   dueDate: string;
   /** Null until the user picks someone. */
@@ -69,6 +71,7 @@ export function TicketNewPage() {
     clientId: presetClient > 0 ? presetClient : null,
     fullName: '',
     phone: '',
+    despiteSamePhone: false,
     description: '',
     dueDate: '',
     assignee: null,
@@ -85,7 +88,12 @@ export function TicketNewPage() {
         client:
           values.mode === 'existing'
             ? { mode: values.mode, clientId: values.clientId ?? undefined }
-            : { mode: values.mode, fullName: values.fullName, phone: values.phone },
+            : {
+                mode: values.mode,
+                fullName: values.fullName,
+                phone: values.phone,
+                despiteSamePhone: values.despiteSamePhone,
+              },
         description: values.description,
         dueDate: values.dueDate,
         assigneeId: assignee === UNASSIGNED ? null : Number(assignee),
@@ -191,6 +199,8 @@ export function TicketNewPage() {
                 form.setFieldValue('clientId', client.id);
                 form.setFieldValue('mode', 'existing');
               }}
+              despite={values.despiteSamePhone}
+              onDespite={(despite) => form.setFieldValue('despiteSamePhone', despite)}
             />
           </>
         )}

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientMergeDto } from '../../../../domain/client-merge';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The merge a client in the Корзина can still undo (issue 49). */
+export const useOpenMerge = (clientId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.clients.detail(clientId), 'merge'],
+    queryFn: async () =>
+      (await api<{ merge: { intoId: number; intoName: string } | null }>(`/api/clients/${clientId}/merge`))
+        .merge,
+    enabled,
+  });
+
+export function useClientMerge() {
+  const client = useQueryClient();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: queryKeys.clients.all });
+    void client.invalidateQueries({ queryKey: queryKeys.tickets.all });
+    void client.invalidateQueries({ queryKey: queryKeys.tasks.all });
+  };
+  return {
+    merge: useMutation({
+      mutationFn: async ({ fromId, intoId }: { fromId: number; intoId: number }) =>
+        (
+          await api<{ merge: ClientMergeDto }>(`/api/clients/${fromId}/merge`, {
+            method: 'POST',
+            body: { intoId },
+          })
+        ).merge,
+      onSuccess: refresh,
+    }),
+    undo: useMutation({
+      mutationFn: async (fromId: number) =>
+        (await api<{ merge: ClientMergeDto }>(`/api/clients/${fromId}/unmerge`, { method: 'POST' })).merge,
+      onSuccess: refresh,
+    }),
+  };
+}
