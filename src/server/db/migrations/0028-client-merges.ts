@@ -25,7 +25,11 @@ export function clientMergesMigration(dialect: DialectName): Migration {
         .addColumn('history_ids', 'text', (col) => col.notNull())
         .addColumn('undone_at', 'text')
         .execute();
-      await db.schema.createIndex('client_merges_from').on('client_merges').columns(['from_id', 'id']).execute();
+      await db.schema
+        .createIndex('client_merges_from')
+        .on('client_merges')
+        .columns(['from_id', 'id'])
+        .execute();
     },
   };
 }
