@@ -55,6 +55,7 @@ export const HISTORY_ACTIONS = [
   'merge_in',
   'merged_into',
   'unmerge',
+  'set_stage',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -109,6 +110,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   merge_in: 'Присоединён клиент',
   merged_into: 'Объединён с клиентом',
   unmerge: 'Объединение отменено',
+  set_stage: 'Изменён этап ремонта',
 };
 
 /** How a history row reads on the card of a record of this kind. */

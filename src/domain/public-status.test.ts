@@ -11,6 +11,7 @@ const TICKET: PublicTicketFacts = {
   createdAt: '2026-11-01T10:00:00.000Z',
   closedAt: null,
   warrantyDays: 30,
+  stageText: '',
 };
 
 describe('publicStatusView', () => {
@@ -73,5 +74,14 @@ describe('publicStatusView', () => {
     expect(publicStatusView(closed, [], SHOP).warranty).toEqual({ closedAt: closed.closedAt, days: 30 });
     expect(publicStatusView({ ...closed, warrantyDays: 0 }, [], SHOP).warranty).toBeNull();
     expect(publicStatusView({ ...closed, warrantyDays: null }, [], SHOP).warranty).toBeNull();
+  });
+
+  it('says the stage inside «В ремонте» in the client’s words, and only there', () => {
+    const atStage = { ...TICKET, stageText: 'Ожидаем запчасть' };
+    expect(publicStatusView(atStage, [], SHOP).current).toMatch(/: Ожидаем запчасть$/);
+    expect(publicStatusView({ ...atStage, status: 'repair_done' }, [], SHOP).current).not.toContain(
+      'запчасть',
+    );
+    expect(publicStatusView(TICKET, [], SHOP).current).not.toContain(':');
   });
 });

@@ -16,6 +16,8 @@ export interface PublicTicketFacts {
   createdAt: string;
   closedAt: string | null;
   warrantyDays: number | null;
+  /** The stage inside «В ремонте» in the client's words (issue 49); '' for none. */
+  stageText: string;
 }
 
 export interface PublicShopFacts {
@@ -71,7 +73,11 @@ export function publicStatusView(
     shop: { ...shop, phone: formatPhone(shop.phone) },
     number: ticketNumber(ticket.id),
     device: ticket.device,
-    current: stages[current]!.text,
+    // «В ремонте» says which stage in plain words, when the shop gave it some.
+    current:
+      ticket.status === 'in_repair' && ticket.stageText
+        ? `${stages[current]!.text}: ${ticket.stageText}`
+        : stages[current]!.text,
     stages: stages.map((stage, index) => ({
       text: stage.text,
       state: index < current ? 'done' : index === current ? 'current' : 'next',

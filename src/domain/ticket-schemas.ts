@@ -86,6 +86,8 @@ export const ticketPatchInput = z.object({
   repairSummary: longText('Итог ремонта').optional(),
   /** The shop's warranty on this repair, in days from handover (0: none). */
   warrantyDays: warrantyDaysInput.optional(),
+  /** The stage inside «В ремонте» (issue 49); null: none. Set only while «В ремонте». */
+  stageId: recordId('Выберите этап из списка').nullable().optional(),
   dueDate: dueDateSchema.optional(),
   assigneeId: assigneeId.optional(),
   deliveryProvider: provider.optional(),
@@ -108,6 +110,7 @@ export const TICKET_FIELD_LABELS: Record<TicketEditableField, string> = {
   description: 'Описание',
   repairSummary: 'Итог ремонта',
   warrantyDays: 'Гарантия, дней',
+  stageId: 'Этап',
   dueDate: 'Срок',
   assigneeId: 'Исполнитель',
   deliveryProvider: 'Служба доставки к нам',
@@ -167,6 +170,9 @@ export interface TicketDto extends DeviceValues {
   closedAt: string | null;
   /** The shop's warranty in days from handover; null: none recorded (closed before issue 49). */
   warrantyDays: number | null;
+  /** The stage inside «В ремонте» and since when (issue 49); null outside it or without one. */
+  stageId: number | null;
+  stageSince: string | null;
   /** A «Гарантийный возврат»: the ticket it came back under (issue 49). */
   returnOf: number | null;
   /** Closed: where «Открыть заново» returns it (issue 49); null while open. */

@@ -33,6 +33,12 @@ export const worklistQuery = z.object({
   order: z.enum(['overdue'], { error: 'Неизвестный порядок' }).optional(),
   /** «Дольше срока в статусе» (issue 20): tickets over their status's time limit. */
   overLimit: z.enum(['1'], { error: 'Неизвестный фильтр' }).optional(),
+  /** Tickets at one stage inside «В ремонте» (issue 49). */
+  stage: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Неизвестный этап')
+    .refine((value) => Number(value) <= MAX_RECORD_ID, 'Неизвестный этап')
+    .optional(),
   /** Tickets in one status (the dashboard's links, issue 20). */
   status: z.enum(ALL_TICKET_STATUSES, { error: 'Неизвестный статус' }).optional(),
   /** Tickets that came through a ПВЗ service, 'none' (not chosen yet) or 'walk_in'. */
@@ -66,6 +72,9 @@ export interface WorkItemDto {
   intake: Intake;
   /** When a ticket entered its status (time limits, issue 20); null for a task. */
   statusSince: string | null;
+  /** A ticket's stage inside «В ремонте» and since when (issue 49); null otherwise. */
+  stageId: number | null;
+  stageSince: string | null;
   deliveryProvider: Provider | null;
   returnProvider: Provider | null;
   dueDate: string | null;

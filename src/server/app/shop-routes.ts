@@ -15,6 +15,8 @@ import { registerTrashRoutes } from '../trash/trash.routes';
 import { createTicketTypes } from '../ticket-types/ticket-types.service';
 import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
 import { registerDevicesRoutes } from '../devices/devices.routes';
+import { createRepairStages } from '../repair-stages/repair-stages.service';
+import { registerRepairStagesRoutes } from '../repair-stages/repair-stages.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -37,6 +39,10 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   const ticketTypes = createTicketTypes({ db: database.db, clock, events: parts.resources.events });
   registerTicketTypesRoutes(scopes, ticketTypes);
   registerDevicesRoutes(scopes, { db: database.db });
+  registerRepairStagesRoutes(
+    scopes,
+    createRepairStages({ db: database.db, clock, events: parts.resources.events }),
+  );
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
     publicAddress,

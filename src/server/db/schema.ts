@@ -122,6 +122,9 @@ export interface TicketsTable {
   serial_key: Generated<string>;
   /** A «Гарантийный возврат»: the ticket it came back under (migration 0027). */
   return_of: number | null;
+  /** The stage inside «В ремонте» and since when (migration 0029); null outside it. */
+  stage_id: number | null;
+  stage_since: string | null;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */
@@ -291,6 +294,18 @@ export interface ClientMergesTable {
   undone_at: string | null;
 }
 
+/** The shop's stages inside «В ремонте» (migration 0029, src/domain/repair-stages.ts). */
+export interface RepairStagesTable {
+  id: Generated<number>;
+  name: string;
+  public_text: Generated<string>;
+  limit_days: number | null;
+  hidden_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -311,4 +326,5 @@ export interface DB {
   paper_headers: PaperHeadersTable;
   ticket_types: TicketTypesTable;
   client_merges: ClientMergesTable;
+  repair_stages: RepairStagesTable;
 }

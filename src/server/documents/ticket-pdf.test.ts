@@ -30,6 +30,8 @@ const TICKET: TicketDto = {
   reopensTo: 'notify_client',
   warrantyDays: 30,
   returnOf: null,
+  stageId: null,
+  stageSince: null,
   version: 3,
   deletedAt: null,
   deletedByName: '',

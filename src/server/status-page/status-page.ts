@@ -17,18 +17,20 @@ export async function findPublicStatus(
   if (!looksLikeStatusToken(token)) return null;
   const ticket = await db
     .selectFrom('tickets')
+    .leftJoin('repair_stages', 'repair_stages.id', 'tickets.stage_id')
     .select([
-      'id',
-      'status',
-      'intake',
-      'return_provider',
-      'device',
-      'created_at',
-      'closed_at',
-      'warranty_days',
+      'tickets.id',
+      'tickets.status',
+      'tickets.intake',
+      'tickets.return_provider',
+      'tickets.device',
+      'tickets.created_at',
+      'tickets.closed_at',
+      'tickets.warranty_days',
+      'repair_stages.public_text as stage_text',
     ])
-    .where('status_token', '=', token)
-    .where('deleted_at', 'is', null)
+    .where('tickets.status_token', '=', token)
+    .where('tickets.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!ticket) return null;
   const [history, shop] = await Promise.all([
@@ -55,6 +57,7 @@ export async function findPublicStatus(
       createdAt: ticket.created_at,
       closedAt: ticket.closed_at,
       warrantyDays: ticket.warranty_days,
+      stageText: ticket.stage_text ?? '',
     },
     history.map((row) => ({ status: row.new_status!, at: row.ts })),
     { name: shop.name, phone: shop.phone, address: shop.address, hours: shop.hours },

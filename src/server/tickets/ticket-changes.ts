@@ -31,7 +31,9 @@ import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { toTicketDto } from './ticket-dto';
-import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
+import { fieldChange, historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
+import { STAGE_OUTSIDE_REPAIR, stageAfterMove, stageAllowed } from '../../domain/repair-stage-rules';
+import { findStageForTicket } from '../repair-stages/repair-stages.service';
 import { findTypeForTicket } from '../ticket-types/ticket-types.service';
 import { refuseInTrash } from '../trash/trash-marks';
 import { resolvePartyChanges } from '../work-items/item-parties';
@@ -61,6 +63,7 @@ function editableValues(row: TicketRow): Record<TicketEditableField, unknown> {
     description: row.description,
     repairSummary: row.repair_summary,
     warrantyDays: row.warranty_days,
+    stageId: row.stage_id,
     dueDate: row.due_date,
     assigneeId: row.assignee_id,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
@@ -108,6 +111,22 @@ function refuseOutOfRouteChanges(row: TicketRow, changes: Partial<TicketPatchDat
   }
 }
 
+/**
+ * A stage is set only while «В ремонте» (issue 49), and must be one of the shop's shown stages.
+ * Returns the names before and after, as history says them.
+ */
+async function stageChange(trx: Kysely<DB>, row: TicketRow, stageId: number | null) {
+  if (!stageAllowed(row.status as TicketStatus)) throw new AppError('conflict', STAGE_OUTSIDE_REPAIR);
+  const name = async (id: number | null) =>
+    id === null
+      ? 'Без этапа'
+      : ((await trx.selectFrom('repair_stages').select('name').where('id', '=', id).executeTakeFirst())
+          ?.name ?? 'Без этапа');
+  const before = await name(row.stage_id);
+  const after = stageId === null ? 'Без этапа' : (await findStageForTicket(trx, stageId)).name;
+  return { before, after };
+}
+
 /** A closed ticket is what the client signed for: nothing on it changes until it is reopened. */
 export function refuseClosed(row: { status: string }) {
   if (row.status === 'closed') throw new AppError('conflict', CLOSED_LOCK_MESSAGE);
@@ -149,8 +168,11 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
     },
   ) {
     const { target } = move;
+    const stageId = stageAfterMove(row.stage_id, target);
     const columns: Updateable<TicketsTable> = {
       ...move.columns,
+      stage_id: stageId,
+      stage_since: stageId === null ? null : row.stage_since,
       status: target,
       status_since: now,
       closed_at: target === 'closed' ? now : null,
@@ -232,6 +254,14 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         }
         const now = isoNow(clock);
         const { columns, history } = describeEdit(row, changes);
+        if (changes.stageId !== undefined) {
+          const stage = await stageChange(trx, row, changes.stageId);
+          Object.assign(columns, {
+            stage_id: changes.stageId,
+            stage_since: changes.stageId === null ? null : now,
+          });
+          history.push(...fieldChange('set_stage', stage.before, stage.after));
+        }
         const parties = await resolvePartyChanges(trx, row, changes);
         history.push(...parties.history);
         const written = { ...columns, ...parties.columns, updated_at: now };

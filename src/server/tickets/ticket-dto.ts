@@ -35,6 +35,8 @@ export function toTicketDto(row: TicketRow): TicketDto {
     closedAt: row.closed_at,
     warrantyDays: row.warranty_days,
     returnOf: row.return_of,
+    stageId: row.stage_id,
+    stageSince: row.stage_since,
     reopensTo:
       row.status === 'closed'
         ? reopenTarget(row.closed_from, isIntake(row.intake) ? row.intake : 'pvz')

@@ -18,10 +18,11 @@ export type KeptFilter = Pick<WorkFilter, 'kinds' | 'assignee' | 'ticketStatus'>
 
 /** True when the kept counts answer the filter exactly (no search, no facet the counts lack). */
 export function keptCountsAnswer(
-  filter: Pick<WorkFilter, 'overLimit' | 'channel' | 'createdBetween' | 'closedBetween'>,
+  filter: Pick<WorkFilter, 'overLimit' | 'channel' | 'createdBetween' | 'closedBetween' | 'stageId'>,
 ): boolean {
   return (
     filter.overLimit === undefined &&
+    filter.stageId === undefined &&
     filter.channel === undefined &&
     filter.createdBetween === undefined &&
     filter.closedBetween === undefined

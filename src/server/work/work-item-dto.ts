@@ -21,6 +21,8 @@ export function toWorkItem(row: WorkRow): WorkItemDto {
     status,
     intake: isIntake(row.intake) ? row.intake : 'pvz',
     statusSince: row.kind === 'ticket' ? (row.status_since ?? row.created_at) : null,
+    stageId: row.stage_id === null ? null : Number(row.stage_id),
+    stageSince: row.stage_since,
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
     returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
     dueDate: row.due_date,

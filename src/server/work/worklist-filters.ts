@@ -30,6 +30,8 @@ export interface WorkFilter {
   /** Only tickets created, or closed, within [from, to) (instants; a dashboard week). */
   createdBetween?: { from: string; to: string };
   closedBetween?: { from: string; to: string };
+  /** Tickets at this stage inside «В ремонте» (issue 49). */
+  stageId?: number;
 }
 
 /** Narrows a tickets query to a status and a way in (no-ops without them). */
@@ -40,11 +42,13 @@ export function withTicketFacets<Query extends { where: (...args: never[]) => un
     channel,
     createdBetween,
     closedBetween,
-  }: Pick<WorkFilter, 'ticketStatus' | 'channel' | 'createdBetween' | 'closedBetween'>,
+    stageId,
+  }: Pick<WorkFilter, 'ticketStatus' | 'channel' | 'createdBetween' | 'closedBetween' | 'stageId'>,
 ): Query {
   // Typed loosely like withOverLimit: tickets only, the caller has left tasks out.
   let q = query as unknown as SelectQueryBuilder<DB, 'tickets', object>;
   if (ticketStatus !== undefined) q = q.where('status', '=', ticketStatus);
+  if (stageId !== undefined) q = q.where('stage_id', '=', stageId);
   if (channel === 'walk_in') q = q.where('intake', '=', 'walk_in');
   else if (channel === 'none') q = q.where('intake', '=', 'pvz').where('delivery_provider', 'is', null);
   else if (channel !== undefined) q = q.where('intake', '=', 'pvz').where('delivery_provider', '=', channel);

@@ -31,6 +31,9 @@ export interface WorkRow {
   intake: string;
   /** When a ticket entered its status (null for a task, or an imported ticket without it). */
   status_since: string | null;
+  /** A ticket's stage inside «В ремонте» and since when (null for a task, or none). */
+  stage_id: number | null;
+  stage_since: string | null;
   delivery_provider: string | null;
   return_provider: string | null;
   due_date: string | null;
@@ -92,6 +95,11 @@ export function workColumns(
     kind === 'ticket'
       ? sql<string | null>`status_since`.as('status_since')
       : sql<string | null>`null`.as('status_since'),
+    kind === 'ticket'
+      ? sql<number | null>`stage_id`.as('stage_id')
+      : // Typed: PostgreSQL reads a bare null in a union of the two sides as text.
+        sql<null>`cast(null as integer)`.as('stage_id'),
+    kind === 'ticket' ? sql<string | null>`stage_since`.as('stage_since') : sql<null>`null`.as('stage_since'),
     'delivery_provider',
     kind === 'ticket'
       ? sql<string | null>`return_provider`.as('return_provider')

@@ -129,11 +129,12 @@ export function createWorklistService({ database, rules, now }: WorklistDeps) {
       assignee: assigneeFilter(query.assignee),
       search,
     };
-    const { status, provider, receivedWeek, closedWeek } = query;
-    if (status ?? provider ?? receivedWeek ?? closedWeek) {
+    const { status, provider, receivedWeek, closedWeek, stage } = query;
+    if (status ?? provider ?? receivedWeek ?? closedWeek ?? stage) {
       filter.kinds = filter.kinds.filter((kind) => kind === 'ticket');
       filter.ticketStatus = status;
       filter.channel = provider;
+      if (stage) filter.stageId = Number(stage);
       const { timeZone } = await rules();
       const week = (monday: string) => ({
         from: startOfDayIn(monday, timeZone),

@@ -22,6 +22,8 @@ const row = (id: number, createdAt: string, version = 1): WorkItemDto => ({
   status: 'new',
   intake: 'pvz',
   statusSince: createdAt,
+  stageId: null,
+  stageSince: null,
   deliveryProvider: null,
   returnProvider: null,
   dueDate: null,

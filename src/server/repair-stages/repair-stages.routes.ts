@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { repairStageCreateInput, repairStagePatchInput } from '../../domain/repair-stages';
+import type { RouteScopes } from '../http/route-scopes';
+import { parseId, parsePayload } from '../http/parse';
+import { STAGE_NOT_FOUND, type RepairStages } from './repair-stages.service';
+
+type WithId = { Params: { id: string } };
+
+/** Everyone reads the stages (the card and the worklist show them); admins keep them. */
+export function registerRepairStagesRoutes({ staff, admins }: RouteScopes, stages: RepairStages) {
+  const stageId = (request: FastifyRequest<WithId>) => parseId(request.params.id, STAGE_NOT_FOUND);
+
+  staff.get('/api/repair-stages', async () => ({ stages: await stages.list() }));
+
+  admins.post('/api/repair-stages', async (request, reply) => {
+    const stage = await stages.create(parsePayload(repairStageCreateInput, request.body));
+    return reply.status(201).send({ stage });
+  });
+
+  admins.patch<WithId>('/api/repair-stages/:id', async (request) => ({
+    stage: await stages.update(stageId(request), parsePayload(repairStagePatchInput, request.body)),
+  }));
+
+  admins.delete<WithId>('/api/repair-stages/:id', async (request, reply) => {
+    await stages.remove(stageId(request));
+    return reply.status(204).send();
+  });
+}
