@@ -134,7 +134,7 @@ test('two cards of one person become one, and the merge is undone from the Ко�
   await page.getByRole('option', { name: kept }).click();
   await dialog.getByRole('button', { name: 'Объединить' }).click();
   await expect(page).toHaveURL(`/app/clients/${keptClient.id}`);
-  await expect(page.getByText(/Клиенты объединены: перенесено 1 заявка, 0 задач/)).toBeVisible();
+  await expect(page.getByText('Клиенты объединены. Перенесено: 1 заявка, 0 задач')).toBeVisible();
   await expect(page.getByTestId('history').getByText('Присоединён клиент')).toBeVisible();
   await page.goto(`/app/tickets/${ticket.id}`);
   await expect(page.getByRole('link', { name: kept })).toBeVisible();

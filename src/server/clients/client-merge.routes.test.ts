@@ -147,4 +147,23 @@ describeEachDatabase('merging two clients', (ctx) => {
     const owner = (await ticketOf(twin.ticket.id)).clientId;
     expect([a.client.id, b.client.id]).toContain(owner);
   });
+
+  it('a pair merged each way at once: one merge wins, and every ticket ends with the live client', async () => {
+    const a = await clientWithWork('Встречнов А.', '8 912 800-00-08');
+    const b = await clientWithWork('Встречнов Б.', '8 912 800-00-09');
+    const answers = await Promise.all([
+      call('POST', `/api/clients/${a.client.id}/merge`, { intoId: b.client.id }),
+      call('POST', `/api/clients/${b.client.id}/merge`, { intoId: a.client.id }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const cards = await Promise.all(
+      [a, b].map(
+        async (x) =>
+          json<{ client: ClientDetailDto }>(await call('GET', `/api/clients/${x.client.id}`)).client,
+      ),
+    );
+    const live = cards.filter((c) => c.deletedAt === null);
+    expect(live).toHaveLength(1);
+    for (const ticket of [a.ticket, b.ticket]) expect((await ticketOf(ticket.id)).clientId).toBe(live[0]!.id);
+  });
 });

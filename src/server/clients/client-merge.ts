@@ -64,7 +64,15 @@ export function createClientMerges({
       if (fromId === intoId) throw new AppError('bad_request', MERGE_SELF);
       const now = isoNow(clock);
       const done = await db.transaction().execute(async (trx) => {
-        // The twin's row first: a second merge of it, or an edit, waits for this one.
+        // Both rows held, lower id first: two merges of the same pair (either way round) or of a
+        // chain run one after the other, and the second sees what the first did.
+        for (const id of [fromId, intoId].sort((a, b) => a - b)) {
+          await trx
+            .updateTable('clients')
+            .set({ version: sql<number>`version` })
+            .where('id', '=', id)
+            .execute();
+        }
         const moved = await markTrashed(trx, 'client', fromId, actor, now, true);
         const [from, into] = [await findClient(trx, fromId), await findClient(trx, intoId)];
         if (!from || !into || into.deleted_at !== null || moved === null) {

@@ -23,14 +23,18 @@ type PatchData = z.output<typeof ticketTypePatchInput>;
 export const TYPE_NOT_FOUND = 'Тип заявки не найден';
 export const STALE_TYPE = 'Тип уже изменил другой администратор';
 
-function toDto(row: TypeRow, ticketCount: number): TicketTypeDto {
+function toDto(row: TypeRow, ticketCount: number, active: Set<number>): TicketTypeDto {
   return {
     id: row.id,
     name: row.name,
     printedTitle: row.printed_title,
     intake: isIntake(row.intake) ? row.intake : 'pvz',
     warrantyDays: row.warranty_days,
-    defaultAssigneeId: row.default_assignee_id,
+    // A disabled or deleted account counts as unset, as the shop's own default does.
+    defaultAssigneeId:
+      row.default_assignee_id !== null && active.has(row.default_assignee_id)
+        ? row.default_assignee_id
+        : null,
     hidden: row.hidden_at !== null,
     ticketCount,
     version: row.version,
@@ -66,12 +70,6 @@ export async function findTypeForTicket(trx: Kysely<DB>, name: string): Promise<
 
 /** The shop's ticket types (issue 49): admins add, edit, hide and delete; everyone reads. */
 export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
-  async function one(id: number): Promise<TypeRow> {
-    const row = await db.selectFrom('ticket_types').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('not_found', TYPE_NOT_FOUND);
-    return row;
-  }
-
   async function assigneeExists(id: number | null | undefined) {
     if (id != null && !(await findActiveUser(db, id))) {
       throw new AppError('bad_request', 'Исполнитель не найден или отключён');
@@ -89,17 +87,23 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
 
   const changed = () => events.publish({ entity: 'settings', id: null, op: 'update' });
 
+  async function activeUsers(): Promise<Set<number>> {
+    const rows = await db.selectFrom('users').select('id').where('disabled_at', 'is', null).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async function dto(row: TypeRow): Promise<TicketTypeDto> {
-    return toDto(row, (await countsByTitle(db, [row.name])).get(row.name) ?? 0);
+    return toDto(row, (await countsByTitle(db, [row.name])).get(row.name) ?? 0, await activeUsers());
   }
 
   return {
     async list(): Promise<TicketTypeDto[]> {
-      const [rows, counts] = await Promise.all([
+      const [rows, counts, active] = await Promise.all([
         db.selectFrom('ticket_types').selectAll().orderBy('id').execute(),
         countsByTitle(db),
+        activeUsers(),
       ]);
-      return rows.map((row) => toDto(row, counts.get(row.name) ?? 0));
+      return rows.map((row) => toDto(row, counts.get(row.name) ?? 0, active));
     },
 
     async create(input: CreateData): Promise<TicketTypeDto> {
@@ -122,54 +126,74 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
           .returningAll()
           .executeTakeFirstOrThrow();
         changed();
-        return toDto(row, 0);
+        return toDto(row, 0, await activeUsers());
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', TYPE_NAME_TAKEN);
         throw error;
       }
     },
 
-    /** Judged against the version the admin saw; a type in use keeps its name. */
+    /**
+     * Judged against the version the admin saw; a type in use keeps its name. The row is held
+     * while the count is read, so a ticket created with the old name at that moment either lands
+     * first and stops the rename, or waits and then finds the type renamed.
+     */
     async update(id: number, patch: PatchData): Promise<TicketTypeDto> {
-      const row = await one(id);
-      if (row.version !== patch.version) {
-        throw new AppError('conflict', STALE_TYPE, { extra: { type: await dto(row) } });
-      }
-      const renamed = patch.name !== undefined && patch.name !== row.name;
-      if (renamed) {
-        if ((await countsByTitle(db, [row.name])).get(row.name)) {
-          throw new AppError('conflict', TYPE_IN_USE_RENAME);
-        }
-        await refuseTakenName(patch.name!, id);
-      }
       await assigneeExists(patch.defaultAssigneeId);
-      const now = isoNow(clock);
-      const columns: Updateable<TicketTypesTable> = {
-        ...(patch.name === undefined ? {} : { name: patch.name }),
-        ...(patch.printedTitle === undefined ? {} : { printed_title: patch.printedTitle }),
-        ...(patch.intake === undefined ? {} : { intake: patch.intake }),
-        ...(patch.warrantyDays === undefined ? {} : { warranty_days: patch.warrantyDays }),
-        ...(patch.defaultAssigneeId === undefined ? {} : { default_assignee_id: patch.defaultAssigneeId }),
-        ...(patch.hidden === undefined ? {} : { hidden_at: patch.hidden ? (row.hidden_at ?? now) : null }),
-        updated_at: now,
-        version: row.version + 1,
-      };
-      try {
-        const updated = await db
-          .updateTable('ticket_types')
-          .set(columns)
-          .where('id', '=', id)
-          .where('version', '=', row.version)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated)
-          throw new AppError('conflict', STALE_TYPE, { extra: { type: await dto(await one(id)) } });
-        changed();
-        return dto(updated);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('conflict', TYPE_NAME_TAKEN);
-        throw error;
+      const renamed = patch.name !== undefined;
+      if (renamed) await refuseTakenName(patch.name!, id);
+      const updated = await db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('ticket_types')
+            .set((eb) => ({ version: eb.ref('version') }))
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          if (!row) throw new AppError('not_found', TYPE_NOT_FOUND);
+          if (row.version !== patch.version) return { stale: row, saved: null };
+          if (renamed && patch.name !== row.name) {
+            const used = await trx
+              .selectFrom('tickets')
+              .select('id')
+              .where('title', '=', row.name)
+              .limit(1)
+              .executeTakeFirst();
+            if (used) throw new AppError('conflict', TYPE_IN_USE_RENAME);
+          }
+          const now = isoNow(clock);
+          const columns: Updateable<TicketTypesTable> = {
+            ...(patch.name === undefined ? {} : { name: patch.name }),
+            ...(patch.printedTitle === undefined ? {} : { printed_title: patch.printedTitle }),
+            ...(patch.intake === undefined ? {} : { intake: patch.intake }),
+            ...(patch.warrantyDays === undefined ? {} : { warranty_days: patch.warrantyDays }),
+            ...(patch.defaultAssigneeId === undefined
+              ? {}
+              : { default_assignee_id: patch.defaultAssigneeId }),
+            ...(patch.hidden === undefined
+              ? {}
+              : { hidden_at: patch.hidden ? (row.hidden_at ?? now) : null }),
+            updated_at: now,
+            version: row.version + 1,
+          };
+          const saved = await trx
+            .updateTable('ticket_types')
+            .set(columns)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return { stale: null, saved };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('conflict', TYPE_NAME_TAKEN);
+          throw error;
+        });
+      if (updated.stale) {
+        throw new AppError('conflict', STALE_TYPE, { extra: { type: await dto(updated.stale) } });
       }
+      changed();
+      return dto(updated.saved!);
     },
 
     /**

@@ -36,6 +36,7 @@ import { ticketNumber } from '../../domain/ticket-number';
 import { createTicketChanges, refuseClosed } from './ticket-changes';
 import { findTypeForTicket } from '../ticket-types/ticket-types.service';
 import { findActiveUser } from '../users/users.repository';
+import { findClient } from '../clients/clients.repository';
 import { readClosedPapers } from './closed-papers';
 import { createTicketContact } from './ticket-contact';
 import { ensureStatusToken } from '../status-page/status-links';
@@ -84,6 +85,20 @@ export function createTicketsService(deps: ItemServiceDeps) {
         status: isTicketStatus(r.status) ? r.status : 'new',
       })),
     };
+  }
+
+  /** The client a warranty return is opened for: the original's, said plainly when it is gone. */
+  async function returnClient(trx: Kysely<DB>, clientId: number | null): Promise<ItemClient> {
+    const client = clientId === null ? undefined : await findClient(trx, clientId);
+    if (!client)
+      throw new AppError('conflict', 'Клиента этой заявки уже нет в справочнике: создайте новую заявку');
+    if (client.deleted_at !== null) {
+      throw new AppError(
+        'conflict',
+        'Клиент этой заявки в Корзине: восстановите его, чтобы оформить гарантийный возврат',
+      );
+    }
+    return { id: client.id, name: client.full_name, phone: client.phone };
   }
 
   /** An active employee's id, or null for nobody, a disabled or a deleted account. */
@@ -245,7 +260,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
           title: original.title,
           description: `Гарантийный возврат по заявке ${number}`,
           dueDate: null,
-          client: await resolveClient(trx, original.client_id),
+          client: await returnClient(trx, original.client_id),
           intake: isIntake(original.intake) ? original.intake : 'pvz',
           warrantyDays: type?.warranty_days ?? original.warranty_days,
           assigneeId: (await activeOrNull(trx, original.assignee_id)) ?? shopDefault,

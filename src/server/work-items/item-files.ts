@@ -47,6 +47,26 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       .select(['status', 'deleted_at'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return refuseGone(item);
+  }
+
+  /**
+   * The item as it is now, its row held until the transaction ends: on PostgreSQL a step
+   * committed meanwhile (into «Закрыта», out of «Прибыл в ПВЗ») is waited for and then seen, so
+   * a file never lands on, or leaves, a ticket whose status no longer takes it. A no-op update
+   * takes the lock on both databases (SQLite has no FOR UPDATE; it runs one writer at a time).
+   */
+  async function lockedItem(trx: Kysely<DB>, id: number): Promise<{ status: string }> {
+    const item = await trx
+      .updateTable(kind.table)
+      .set({ version: sql<number>`version` })
+      .where('id', '=', id)
+      .returning(['status', 'deleted_at'])
+      .executeTakeFirst();
+    return refuseGone(item);
+  }
+
+  function refuseGone(item: { status: string; deleted_at: string | null } | undefined) {
     if (!item) throw new AppError('not_found', kind.notFoundMessage);
     refuseInTrash(kind.entity, item);
     return item;
@@ -112,7 +132,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
           written,
         );
         await db.transaction().execute(async (trx) => {
-          const item = await changeableItem(trx, id);
+          const item = await lockedItem(trx, id);
           target.check?.(item);
           const ids = await recordUploads(
             trx,
@@ -150,7 +170,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       if (!file || file[kind.fileOwner] !== id) throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
       const now = isoNow(clock);
       await db.transaction().execute(async (trx) => {
-        const item = await changeableItem(trx, id);
+        const item = await lockedItem(trx, id);
         await deleteFileRow(trx, fileId);
         await record(trx, file, now, item);
         await touchLive(trx, id, now);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientMergeDto } from '../../../../domain/client-merge';
-import { api } from '../../../lib/api';
+import { api, errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The merge a client in the Корзина can still undo (issue 49). */
@@ -31,10 +32,16 @@ export function useClientMerge() {
         ).merge,
       onSuccess: refresh,
     }),
+    // The toasts live here, not in mutate()'s callbacks: «Отменить» is tapped after the merged
+    // card has gone, and callbacks given to mutate() are dropped with their component.
     undo: useMutation({
       mutationFn: async (fromId: number) =>
         (await api<{ merge: ClientMergeDto }>(`/api/clients/${fromId}/unmerge`, { method: 'POST' })).merge,
-      onSuccess: refresh,
+      onSuccess: () => {
+        refresh();
+        toast.success('Объединение отменено');
+      },
+      onError: (error) => toast.error(errorMessage(error)),
     }),
   };
 }

@@ -51,6 +51,7 @@ export function ClientNewPage() {
           />
           <SamePhoneHint
             phone={form.getValues().phone}
+            actionLabel="Открыть карточку"
             onPick={(client) => navigate(paths.client(client.id))}
             despite={form.getValues().despiteSamePhone}
             onDespite={(despite) => form.setFieldValue('despiteSamePhone', despite)}

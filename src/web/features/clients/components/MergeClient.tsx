@@ -29,13 +29,9 @@ export function MergeClientButton({ clientId, fullName }: { clientId: number; fu
           setOpen(false);
           navigate(paths.client(done.intoId));
           toast.undoable(
-            `Клиенты объединены: перенесено ${countRu(done.tickets, ['заявка', 'заявки', 'заявок'])}, ${countRu(done.tasks, ['задача', 'задачи', 'задач'])}`,
+            `Клиенты объединены. Перенесено: ${countRu(done.tickets, ['заявка', 'заявки', 'заявок'])}, ${countRu(done.tasks, ['задача', 'задачи', 'задач'])}`,
             'Отменить',
-            () =>
-              undo.mutate(clientId, {
-                onSuccess: () => toast.success('Объединение отменено'),
-                onError: (error) => toast.error(errorMessage(error)),
-              }),
+            () => undo.mutate(clientId),
           );
         },
       },
@@ -88,12 +84,7 @@ export function MergedNotice({ clientId, canUndo }: { clientId: number; canUndo:
             variant="default"
             size="compact-md"
             loading={undo.isPending}
-            onClick={() =>
-              undo.mutate(clientId, {
-                onSuccess: () => toast.success('Объединение отменено'),
-                onError: (error) => toast.error(errorMessage(error)),
-              })
-            }
+            onClick={() => undo.mutate(clientId)}
           >
             Отменить объединение
           </Button>

@@ -1,6 +1,7 @@
 import { formatPhone } from '../../../../domain/phone';
 import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import type { ClientDto } from '../../../../domain/client-schemas';
 import { useClientsWithPhone } from '../api/client-lookup';
 
@@ -11,11 +12,14 @@ import { useClientsWithPhone } from '../api/client-lookup';
  */
 export function SamePhoneHint({
   phone,
+  actionLabel = 'Выбрать этого клиента',
   onPick,
   despite,
   onDespite,
 }: {
   phone: string;
+  /** What picking does here: on the new-client form it opens that client's card. */
+  actionLabel?: string;
   onPick: (client: ClientDto) => void;
   /** «Это другой человек»: ticked, the form creates a new client with this phone anyway. */
   despite: boolean;
@@ -23,6 +27,13 @@ export function SamePhoneHint({
 }) {
   const [settled] = useDebouncedValue(phone, 300);
   const found = useClientsWithPhone(settled);
+  // «Это другой человек» was said of the number shown then: another number asks again.
+  const confirmedFor = useRef(settled);
+  useEffect(() => {
+    if (confirmedFor.current === settled) return;
+    confirmedFor.current = settled;
+    if (despite) onDespite(false);
+  }, [settled, despite, onDespite]);
   const clients = found.data ?? [];
   if (clients.length === 0) return null;
   return (
@@ -37,10 +48,10 @@ export function SamePhoneHint({
             <Button
               size="sm"
               variant="light"
-              aria-label={`Выбрать этого клиента: ${client.fullName}`}
+              aria-label={`${actionLabel}: ${client.fullName}`}
               onClick={() => onPick(client)}
             >
-              Выбрать этого клиента
+              {actionLabel}
             </Button>
           </Stack>
         ))}

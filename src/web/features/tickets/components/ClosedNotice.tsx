@@ -10,6 +10,13 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useWarrantyReturn } from '../api/tickets-api';
 
+/** Why a return would not be under warranty, as the confirmation says it. */
+function noWarrantyText(days: number | null, warranty: string): string {
+  if (days === null) return 'Гарантия не указана.';
+  if (days === 0) return 'Гарантии нет.';
+  return `Гарантия ${warranty.replace(/^гарантия /, '')}.`;
+}
+
 /**
  * Why the card's fields do not edit: the ticket is closed (issue 49). From here a device that
  * comes back opens its «Гарантийный возврат» in one step.
@@ -27,9 +34,9 @@ export function ClosedNotice({ ticket }: { ticket: TicketDetailDto }) {
       title: 'Оформить гарантийный возврат?',
       children: (
         <Text size="sm">
-          {expired || until === null
-            ? `${warranty ? `Гарантия ${warranty.replace(/^гарантия /, '')}. ` : 'Гарантии нет. '}Всё равно оформить новую заявку по этому устройству?`
-            : `Откроется новая заявка по этому устройству и клиенту (${warranty}), связанная с этой.`}
+          {until !== null && !expired
+            ? `Откроется новая заявка по этому устройству и клиенту (${warranty}), связанная с этой.`
+            : `${noWarrantyText(ticket.warrantyDays, warranty)} Всё равно оформить новую заявку по этому устройству?`}
         </Text>
       ),
       labels: { confirm: 'Оформить', cancel: 'Отмена' },

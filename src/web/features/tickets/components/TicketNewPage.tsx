@@ -1,5 +1,6 @@
 import { Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { shownTypes, ticketTypesQuery } from '../../settings/public';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_LIMITS } from '../../../../domain/client-schemas';
@@ -105,6 +106,17 @@ export function TicketNewPage() {
   const errors = form.errors as Partial<
     Record<'title' | 'client' | 'description' | 'dueDate' | 'assigneeId' | DeviceFieldKey, string>
   >;
+
+  // A preset type (a link's `?title=`) counts once the shop's types are here: only a shown one,
+  // with its usual route, as if it had been picked.
+  const presetApplied = useRef(!presetTitle);
+  useEffect(() => {
+    if (presetApplied.current || !types.data) return;
+    presetApplied.current = true;
+    const preset = types.data.find((type) => type.name === presetTitle && !type.hidden);
+    form.setFieldValue('title', preset ? preset.name : '');
+    if (preset) form.setFieldValue('intake', preset.intake);
+  }, [types.data, presetTitle, form]);
 
   const submit = onSubmit((data) =>
     create.mutate(data, { onSuccess: ({ ticket }) => navigate(paths.ticket(ticket.id), { replace: true }) }),
