@@ -5,7 +5,6 @@ import type { ShopProfile } from '../settings/shop-profile';
 import type { TicketsService } from '../tickets/tickets.service';
 import type { Actor } from '../http/actor';
 import { qrSvg } from './qr-code';
-import { printedTypeTitle } from '../../domain/ticket-types';
 import type { TicketTypes } from '../ticket-types/ticket-types.service';
 import { renderTicketPdf } from './ticket-pdf';
 
@@ -30,22 +29,20 @@ export function createTicketDocuments({
   clock,
 }: {
   tickets: Pick<TicketsService, 'get' | 'closedPapers'>;
-  ticketTypes: Pick<TicketTypes, 'list'>;
+  ticketTypes: Pick<TicketTypes, 'printedTitleOf'>;
   shopProfile: Pick<ShopProfile, 'get'>;
   shopLogo: Pick<ShopLogo, 'url' | 'read'>;
   clock: Clock;
 }) {
   async function build({ actor, timeZone, origin }: DocumentRequest, id: number, kind: TicketDocumentKind) {
-    const [open, shop, logoUrl, closed, types] = await Promise.all([
+    const [open, shop, logoUrl, closed] = await Promise.all([
       tickets.get(id),
       shopProfile.get(),
       shopLogo.url(),
       tickets.closedPapers(id),
-      ticketTypes.list(),
     ]);
     // «Тип заявки» prints the type's printed title (a paid repair is not «Гарантийный ремонт»).
-    const type = types.find((t) => t.name === open.title);
-    const current = { ...open, title: type ? printedTypeTitle(type) : open.title };
+    const current = { ...open, title: await ticketTypes.printedTitleOf(open.title) };
     // A closed ticket prints what it held when it was closed (the act the client signed).
     const ticket = closed
       ? {

@@ -3,6 +3,7 @@ import {
   TYPE_IN_USE_DELETE,
   TYPE_IN_USE_RENAME,
   TYPE_NAME_TAKEN,
+  printedTypeTitle,
   UNKNOWN_TYPE,
   type TicketTypeDto,
 } from '../../domain/ticket-types';
@@ -104,6 +105,16 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
         activeUsers(),
       ]);
       return rows.map((row) => toDto(row, counts.get(row.name) ?? 0, active));
+    },
+
+    /** What the papers print as «Тип заявки» for this name: one indexed read, no counts. */
+    async printedTitleOf(name: string): Promise<string> {
+      const row = await db
+        .selectFrom('ticket_types')
+        .select(['name', 'printed_title'])
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row ? printedTypeTitle({ name: row.name, printedTitle: row.printed_title }) : name;
     },
 
     async create(input: CreateData): Promise<TicketTypeDto> {
