@@ -149,3 +149,68 @@ test('two cards of one person become one, and the merge is undone from the Ко�
   await page.goto(`/app/tickets/${ticket.id}`);
   await expect(page.getByRole('link', { name: twin })).toBeVisible();
 });
+
+test('a stage inside «В ремонте»: set up, picked on the card, seen and filtered in the list, told to the client', async ({
+  page,
+  browser,
+}) => {
+  const token = Date.now().toString(36).toUpperCase();
+  const stageName = `Ждёт плату ${token}`;
+  await loginViaUi(page, ADMIN);
+
+  await page.goto('/app/settings');
+  const card = page.locator('#repair-stages');
+  await card.getByRole('button', { name: 'Добавить этап' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый этап ремонта' });
+  await dialog.getByRole('textbox', { name: 'Название', exact: true }).fill(stageName);
+  await dialog.getByLabel('Для клиента').fill('Ожидаем плату от поставщика');
+  await dialog.getByLabel('Срок на этапе, дней').fill('3');
+  await dialog.getByRole('button', { name: 'Добавить' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    card.getByText(/клиенту: «Ожидаем плату от поставщика» · срок: 3 дня · нет заявок/),
+  ).toBeVisible();
+
+  const { ticket } = await (
+    await page.request.post('/api/tickets', {
+      data: {
+        title: 'Гарантийный ремонт',
+        intake: 'walk_in',
+        client: { mode: 'new', fullName: `Этапов Эрик ${token}` },
+      },
+    })
+  ).json();
+  await page.goto(`/app/tickets/${ticket.id}`);
+  // No stage outside «В ремонте».
+  await expect(page.getByRole('combobox', { name: 'Этап' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'В ремонте →' }).click();
+  await expect(page.getByTestId('ticket-status')).toHaveText('В ремонте');
+  await page.getByRole('combobox', { name: 'Этап' }).click();
+  await page.getByRole('option', { name: stageName }).click();
+  await expect(page.getByTestId('stage')).toHaveText(stageName);
+  await expect(page.getByTestId('history').getByText('Изменён этап ремонта')).toBeVisible();
+  const statusUrl =
+    (await page.getByRole('link', { name: /\/s\/[A-Za-z0-9_-]{24}$/ }).getAttribute('href')) ?? '';
+
+  // The worklist shows the stage on the row and keeps only tickets at it when asked.
+  await page.goto('/app/work');
+  const row = page.getByRole('link', { name: new RegExp(`Этапов Эрик ${token}`) });
+  await expect(row.getByTestId('stage')).toHaveText(stageName);
+  await page.getByRole('combobox', { name: 'Этап' }).selectOption({ label: `Этап: ${stageName}` });
+  await expect(page).toHaveURL(/stage=\d+/);
+  await expect(page.getByTestId('work-row')).toHaveCount(1);
+  await expect(row).toBeVisible();
+
+  // The client reads it in plain words.
+  const outside = await browser.newContext();
+  const clientPage = await outside.newPage();
+  await clientPage.goto(statusUrl);
+  await expect(clientPage.locator('p.now')).toHaveText('Устройство в ремонте: Ожидаем плату от поставщика');
+  await outside.close();
+
+  // A step on leaves the stage behind.
+  await page.goto(`/app/tickets/${ticket.id}`);
+  await page.getByRole('button', { name: 'Готов к выдаче →' }).click();
+  await expect(page.getByTestId('ticket-status')).toHaveText('Готов к выдаче');
+  await expect(page.getByTestId('stage')).toHaveCount(0);
+});

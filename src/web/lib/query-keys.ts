@@ -63,6 +63,7 @@ export const queryKeys = {
     workRules: ['settings', 'work-rules'] as const,
     backups: ['settings', 'backups'] as const,
     ticketTypes: ['settings', 'ticket-types'] as const,
+    repairStages: ['settings', 'repair-stages'] as const,
   },
 };
 

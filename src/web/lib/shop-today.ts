@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_SHOP_TIME_ZONE, todayIn } from '../../domain/due-marks';
 import { serverNow } from './server-clock';
+import { repairStagesQuery } from './repair-stages-query';
 import { workRulesQuery } from './work-rules-query';
 
 // One minute clock for the whole app: every badge on a long list reads it, none keeps a timer.
@@ -50,8 +51,10 @@ function useTodayIn(timeZone: string | undefined): string {
  */
 export function useUrgencyContext() {
   const rules = useQuery(workRulesQuery).data;
+  // The stages inside «В ремонте» (issue 49), for the rows' stage badges.
+  const stages = useQuery(repairStagesQuery).data;
   const today = useTodayIn(rules?.timeZone);
-  return useMemo(() => ({ rules, today }), [rules, today]);
+  return useMemo(() => ({ rules, today, stages }), [rules, today, stages]);
 }
 
 export type UrgencyContext = ReturnType<typeof useUrgencyContext>;

@@ -23,6 +23,7 @@ import { BackupsCard } from './BackupsCard';
 import { LogoCard } from './LogoCard';
 import { PublicAddressCard } from './PublicAddressCard';
 import { TicketTypesCard } from './TicketTypesCard';
+import { RepairStagesCard } from './RepairStagesCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <LogoCard logoUrl={profile.data.logoUrl} />
           <PublicAddressCard />
           <TicketTypesCard />
+          <RepairStagesCard />
           {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
           <BackupsCard />

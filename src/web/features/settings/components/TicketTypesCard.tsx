@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { countRu } from '../../../../domain/plural';
 import { printedTypeTitle, type TicketTypeDto } from '../../../../domain/ticket-types';
@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
+import { SettingListRow } from './SettingListRow';
 import { useUserOptions } from '../../employees/public';
 import { useTicketTypes, useTicketTypeWrites } from '../api/ticket-types-api';
 import { TicketTypeDialog } from './TicketTypeDialog';
@@ -50,46 +51,21 @@ export function TicketTypesCard() {
           <LoadFailed message={errorMessage(types.error)} onRetry={() => void types.refetch()} />
         )}
         {types.data?.map((type) => (
-          <Group key={type.id} justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Group gap={6}>
-                <Text fw={500}>{type.name}</Text>
-                {type.hidden && (
-                  <Badge color="gray" variant="light">
-                    Скрыт
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed">
-                {[
-                  printedTypeTitle(type) !== type.name && `в документах: «${printedTypeTitle(type)}»`,
-                  INTAKE_LABELS[type.intake],
-                  `гарантия: ${warrantyDaysText(type.warrantyDays)}`,
-                  nameOf(type.defaultAssigneeId) && `исполнитель: ${nameOf(type.defaultAssigneeId)}`,
-                  type.ticketCount > 0
-                    ? countRu(type.ticketCount, ['заявка', 'заявки', 'заявок'])
-                    : 'нет заявок',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            </Stack>
-            <Group gap={4} wrap="nowrap">
-              <Button variant="subtle" size="compact-sm" onClick={() => setEditing(type)}>
-                Изменить
-              </Button>
-              {type.ticketCount === 0 && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  aria-label={`Удалить тип «${type.name}»`}
-                  onClick={() => askRemove(type)}
-                >
-                  ✕
-                </ActionIcon>
-              )}
-            </Group>
-          </Group>
+          <SettingListRow
+            key={type.id}
+            name={type.name}
+            hidden={type.hidden}
+            details={[
+              printedTypeTitle(type) !== type.name && `в документах: «${printedTypeTitle(type)}»`,
+              INTAKE_LABELS[type.intake],
+              `гарантия: ${warrantyDaysText(type.warrantyDays)}`,
+              nameOf(type.defaultAssigneeId) && `исполнитель: ${nameOf(type.defaultAssigneeId)}`,
+              type.ticketCount > 0 ? countRu(type.ticketCount, ['заявка', 'заявки', 'заявок']) : 'нет заявок',
+            ]}
+            removeLabel={`Удалить тип «${type.name}»`}
+            onEdit={() => setEditing(type)}
+            onRemove={type.ticketCount === 0 ? () => askRemove(type) : undefined}
+          />
         ))}
       </Stack>
       {editing && (

@@ -2,6 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { ticketNumber, type TicketDetailDto } from '../../../../domain/ticket-schemas';
 import { DueMarkBadge } from '../../../components/DueMarkBadge';
 import { OverLimitBadge } from '../../../components/OverLimitBadge';
+import { StageBadge } from '../../../components/StageBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { formatDateTime } from '../../../lib/format';
 import { localTimeZone, warrantyText, warrantyUntil } from '../../../../domain/warranty';
@@ -33,6 +34,7 @@ export function TicketHeader({ ticket }: { ticket: TicketDetailDto }) {
       <Group gap={6}>
         <DueMarkBadge dueDate={ticket.dueDate} closed={ticket.status === 'closed'} />
         <OverLimitBadge ticket={ticket} />
+        <StageBadge ticket={ticket} />
         <TicketStatusBadge ticket={ticket} size="lg" />
       </Group>
     </Group>

@@ -6,6 +6,8 @@ import { NotifyClientAlert } from './NotifyClientAlert';
 import { ProviderPicker } from './ProviderPicker';
 import { PvzPhotos } from './PvzPhotos';
 import { StepControls } from './StepControls';
+import { StagePicker } from './StagePicker';
+import { stageAllowed } from '../../../../domain/repair-stage-rules';
 import type { ConflictNotice } from './ticket-conflicts';
 import type { TicketDraft } from './use-ticket-draft';
 
@@ -31,6 +33,7 @@ export function TicketStepsSection({
           <Stack>
             <StepControls ticket={ticket} draftSummary={draft.values.repairSummary} />
             {ticket.status === 'notify_client' && <NotifyClientAlert onWrite={onWrite} />}
+            {stageAllowed(ticket.status) && <StagePicker draft={draft} conflictFor={conflictFor} />}
             {picker && (
               <>
                 <ProviderPicker

@@ -12,6 +12,7 @@ export interface TicketFormValues extends Record<string, string> {
   description: string;
   repairSummary: string;
   warrantyDays: string;
+  stageId: string;
   dueDate: string;
   assigneeId: string;
   deliveryProvider: string;
@@ -33,6 +34,7 @@ export function ticketSnapshot(ticket: TicketDto): Snapshot<TicketFormValues> {
       description: ticket.description,
       repairSummary: ticket.repairSummary,
       warrantyDays: ticket.warrantyDays === null ? '' : String(ticket.warrantyDays),
+      stageId: ticket.stageId === null ? '' : String(ticket.stageId),
       dueDate: ticket.dueDate ?? '',
       assigneeId: ticket.assigneeId === null ? '' : String(ticket.assigneeId),
       deliveryProvider: ticket.deliveryProvider ?? '',
@@ -59,6 +61,7 @@ export function ticketFormToPatch(values: Partial<TicketFormValues>): Omit<Ticke
     patch.warrantyDays = /^\d{1,6}$/.test(values.warrantyDays.trim())
       ? Number(values.warrantyDays)
       : Number.NaN;
+  if (values.stageId !== undefined) patch.stageId = values.stageId ? Number(values.stageId) : null;
   if (values.dueDate !== undefined) patch.dueDate = values.dueDate;
   if (values.assigneeId !== undefined)
     patch.assigneeId = values.assigneeId ? Number(values.assigneeId) : null;

@@ -18,6 +18,7 @@ const SAVE_ON = {
   description: 'blur',
   repairSummary: 'blur',
   warrantyDays: 'blur',
+  stageId: 'now',
   dueDate: 'now',
   assigneeId: 'now',
   deliveryProvider: 'now',

@@ -16,6 +16,8 @@ export interface WorkFilters {
   order?: string;
   /** '1': only tickets over their status's time limit. */
   overLimit?: string;
+  /** Tickets at one stage inside «В ремонте» (a stage's id). */
+  stage?: string;
   /** Tickets in one status, or come in one way (the dashboard's links). */
   status?: string;
   provider?: string;
@@ -32,6 +34,7 @@ function queryParams(filters: WorkFilters): Record<string, string> {
   if (filters.states !== undefined) params.states = filters.states;
   if (filters.order === 'overdue') params.order = 'overdue';
   if (filters.overLimit === '1') params.overLimit = '1';
+  if (filters.stage) params.stage = filters.stage;
   if (filters.status) params.status = filters.status;
   if (filters.provider) params.provider = filters.provider;
   if (filters.receivedWeek) params.receivedWeek = filters.receivedWeek;
@@ -47,6 +50,7 @@ export function workFiltersFromUrl(search: URLSearchParams): WorkFilters {
     states: search.get('states') ?? undefined,
     order: search.get('order') ?? '',
     overLimit: search.get('overLimit') ?? '',
+    stage: search.get('stage') ?? '',
     status: search.get('status') ?? '',
     provider: search.get('provider') ?? '',
     receivedWeek: search.get('receivedWeek') ?? '',

@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { formatStateCount } from '../../../../domain/state-counts';
 import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { useUserOptions } from '../../employees/public';
+import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useMe } from '../../../lib/session';
 import type { ShownStateCounts } from '../api/work-api';
 import type { WorkFilterValues } from './work-filter-memory';
@@ -44,6 +46,7 @@ export function WorkFilterControls({
 }: WorkFilterProps & { stacked?: boolean }) {
   const users = useUserOptions();
   const me = useMe().data;
+  const stages = useQuery(repairStagesQuery).data ?? [];
   const checked = parseStates(values.states);
   const assigneeOptions = [
     { value: '', label: 'Все исполнители' },
@@ -114,11 +117,30 @@ export function WorkFilterControls({
       style={{ flex: 1 }}
     />
   );
+  // Tickets at one stage inside «В ремонте» (issue 49); hidden stages too, a ticket may be at one.
+  const stage =
+    stages.length > 0 || values.stage ? (
+      <NativeSelect
+        aria-label="Этап"
+        data={[
+          { value: '', label: 'Все этапы' },
+          ...stages.map((s) => ({ value: String(s.id), label: `Этап: ${s.name}` })),
+          // A remembered stage since deleted still says it narrows the list, so it can be undone.
+          ...(values.stage && !stages.some((s) => String(s.id) === values.stage)
+            ? [{ value: values.stage, label: 'Этап: удалён' }]
+            : []),
+        ]}
+        value={values.stage}
+        onChange={(event) => onChange({ stage: event.currentTarget.value })}
+        style={{ flex: 1 }}
+      />
+    ) : null;
   if (stacked) {
     return (
       <Stack gap="sm">
         {type}
         {assignee}
+        {stage}
         {states}
         {order}
       </Stack>
@@ -130,6 +152,7 @@ export function WorkFilterControls({
         {type}
         <Group gap="xs" wrap="nowrap">
           {assignee}
+          {stage}
           <MineButton values={values} onChange={onChange} />
         </Group>
       </SimpleGrid>

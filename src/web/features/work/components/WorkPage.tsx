@@ -30,6 +30,7 @@ function fromAddress(params: URLSearchParams): WorkFilterValues {
     states: params.get('states') ?? undefined,
     order: read('order'),
     overLimit: read('overLimit'),
+    stage: read('stage'),
     status: read('status'),
     provider: read('provider'),
     receivedWeek: read('receivedWeek'),
@@ -80,6 +81,7 @@ export function WorkPage() {
     states: values.states,
     order: values.order,
     overLimit: values.overLimit,
+    stage: values.stage,
     ...facets,
   });
   const counts = useWorkCounts({
@@ -88,6 +90,7 @@ export function WorkPage() {
     assignee: values.assignee,
     states: values.states,
     overLimit: values.overLimit,
+    stage: values.stage,
     ...facets,
   });
 
@@ -102,6 +105,7 @@ export function WorkPage() {
     }
     if (values.order === 'overdue') next.set('order', 'overdue');
     if (values.overLimit === '1') next.set('overLimit', '1');
+    if (values.stage) next.set('stage', values.stage);
     if (values.status) next.set('status', values.status);
     if (values.provider) next.set('provider', values.provider);
     if (values.receivedWeek) next.set('receivedWeek', values.receivedWeek);
@@ -117,6 +121,7 @@ export function WorkPage() {
     values.states,
     values.order,
     values.overLimit,
+    values.stage,
     values.status,
     values.provider,
     values.receivedWeek,
@@ -129,6 +134,7 @@ export function WorkPage() {
     !q &&
     !values.type &&
     !values.assignee &&
+    !values.stage &&
     !Object.values(facets).some(Boolean) &&
     (values.states ?? DEFAULT_WORK_STATES.join(',')) === DEFAULT_WORK_STATES.join(',');
   const emptyDefault = defaultView && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) === 0;

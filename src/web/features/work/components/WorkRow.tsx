@@ -10,6 +10,7 @@ import { TaskStatusBadge } from '../../../components/TaskStatusBadge';
 import { TicketStatusBadge } from '../../../components/TicketStatusBadge';
 import { DueMarkBadgeOn } from '../../../components/DueMarkBadge';
 import { OverLimitBadgeOn } from '../../../components/OverLimitBadge';
+import { StageBadgeOn } from '../../../components/StageBadge';
 import type { UrgencyContext } from '../../../lib/shop-today';
 import './work-row.css';
 
@@ -75,6 +76,7 @@ export const WorkRow = memo(function WorkRow({
         {item.kind === 'ticket' && (
           <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
         )}
+        {item.kind === 'ticket' && <StageBadgeOn ticket={item} stages={urgency.stages} />}
         <WorkStatusBadge item={item} />
       </span>
     </Link>

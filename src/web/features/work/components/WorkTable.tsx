@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { OverLimitBadgeOn } from '../../../components/OverLimitBadge';
+import { StageBadgeOn } from '../../../components/StageBadge';
 import { DueMarkBadgeOn } from '../../../components/DueMarkBadge';
 import type { UrgencyContext } from '../../../lib/shop-today';
 import { PhoneLink } from '../../../components/PhoneLink';
@@ -91,6 +92,7 @@ const WorkTableRow = memo(function WorkTableRow({
         {item.kind === 'ticket' && (
           <div>
             <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
+            <StageBadgeOn ticket={item} stages={urgency.stages} />
           </div>
         )}
       </Table.Td>

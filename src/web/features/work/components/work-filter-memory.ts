@@ -8,6 +8,8 @@ export interface WorkFilterValues {
   order: string;
   /** '1': only tickets over their status's time limit. */
   overLimit: string;
+  /** A stage's id inside «В ремонте» (issue 49): only tickets at it. */
+  stage: string;
   /** From the dashboard's links: tickets in a status, or come in one way ('' when not set). */
   status: string;
   provider: string;
@@ -16,7 +18,10 @@ export interface WorkFilterValues {
 }
 
 /** The choices a person makes in «Фильтры»; the search text and the dashboard's facets are not kept. */
-export type KeptFilters = Pick<WorkFilterValues, 'type' | 'assignee' | 'states' | 'order' | 'overLimit'>;
+export type KeptFilters = Pick<
+  WorkFilterValues,
+  'type' | 'assignee' | 'states' | 'order' | 'overLimit' | 'stage'
+>;
 
 export const NO_KEPT_FILTERS: KeptFilters = {
   type: '',
@@ -24,6 +29,7 @@ export const NO_KEPT_FILTERS: KeptFilters = {
   states: undefined,
   order: '',
   overLimit: '',
+  stage: '',
 };
 
 /** DEFAULT_WORK_STATES joined (src/domain/worklist.ts; work-filter-memory.test.ts holds them equal):
@@ -52,6 +58,7 @@ export function recallFilters(userId?: number): KeptFilters {
       states: typeof states === 'string' ? states : undefined,
       order: text('order'),
       overLimit: text('overLimit'),
+      stage: text('stage'),
     };
   } catch {
     return NO_KEPT_FILTERS; // storage unavailable or spoiled: the spec's default view
@@ -65,6 +72,7 @@ export function keepFilters(userId: number, values: KeptFilters): void {
     states: values.states === DEFAULT_STATES ? undefined : values.states,
     order: values.order,
     overLimit: values.overLimit,
+    stage: values.stage,
   };
   try {
     if (changedFilters(kept, null) === 0) window.localStorage.removeItem(STORAGE_KEY);
@@ -85,5 +93,6 @@ export function changedFilters(values: KeptFilters, mine: string | null): number
     (values.states ?? DEFAULT_STATES) !== DEFAULT_STATES,
     values.order !== '',
     values.overLimit !== '',
+    values.stage !== '',
   ].filter(Boolean).length;
 }
