@@ -40,11 +40,14 @@ describe('stages inside «В ремонте»', () => {
     expect(forward.ok && stageAfterMove(3, forward.status)).toBeNull();
   });
 
-  it('marks a ticket kept at a stage longer than its limit', () => {
-    const now = new Date('2026-11-28T12:00:00.000Z');
-    expect(overStageLimit({ limitDays: 3 }, '2026-11-24T11:00:00.000Z', now)).toBe(4);
-    expect(overStageLimit({ limitDays: 3 }, '2026-11-25T13:00:00.000Z', now)).toBeNull();
-    expect(overStageLimit({ limitDays: null }, '2026-01-01T00:00:00.000Z', now)).toBeNull();
-    expect(overStageLimit(undefined, '2026-01-01T00:00:00.000Z', now)).toBeNull();
+  it('marks a ticket kept at a stage longer than its limit, in calendar days of the shop', () => {
+    const today = '2026-11-28';
+    const zone = 'Europe/Moscow';
+    expect(overStageLimit({ limitDays: 3 }, '2026-11-24T11:00:00.000Z', today, zone)).toBe(4);
+    expect(overStageLimit({ limitDays: 3 }, '2026-11-25T13:00:00.000Z', today, zone)).toBeNull();
+    expect(overStageLimit({ limitDays: null }, '2026-01-01T00:00:00.000Z', today, zone)).toBeNull();
+    expect(overStageLimit(undefined, '2026-01-01T00:00:00.000Z', today, zone)).toBeNull();
+    // 23:59 in Moscow on the 24th is the 24th there: four days, though not 4 × 24 hours.
+    expect(overStageLimit({ limitDays: 3 }, '2026-11-24T20:59:00.000Z', today, zone)).toBe(4);
   });
 });

@@ -1,3 +1,4 @@
+import { daysInStatus } from './status-limits';
 import type { TicketStatus } from './ticket-status';
 
 // Stages inside «В ремонте» (issue 49): the shop's own finer steps of a repair («Диагностика»,
@@ -15,7 +16,7 @@ export interface RepairStageDto {
   /** Days a ticket may stay at this stage before it is marked; null: no limit. */
   limitDays: number | null;
   hidden: boolean;
-  /** Live tickets at this stage now. */
+  /** Tickets at this stage now, those in the Корзина too (they keep it when restored). */
   ticketCount: number;
   version: number;
 }
@@ -32,13 +33,17 @@ export function stageAfterMove(stageId: number | null, target: TicketStatus): nu
   return stageAllowed(target) ? stageId : null;
 }
 
-/** «Ждёт запчасть · 4 дн.» when a stage's limit is passed; null within it or without one. */
+/**
+ * «Ждёт запчасть · 4 дн.» when a stage's limit is passed: whole calendar days in the shop's time
+ * zone, as a status's limit counts them; null within it or without one.
+ */
 export function overStageLimit(
   stage: Pick<RepairStageDto, 'limitDays'> | undefined,
   since: string | null,
-  now: Date,
+  today: string,
+  timeZone: string,
 ): number | null {
   if (!stage?.limitDays || !since) return null;
-  const days = Math.floor((now.getTime() - Date.parse(since)) / 86_400_000);
+  const days = daysInStatus(since, today, timeZone);
   return days > stage.limitDays ? days : null;
 }

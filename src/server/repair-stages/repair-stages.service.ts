@@ -62,7 +62,6 @@ export function createRepairStages({
       .selectFrom('tickets')
       .select(['stage_id', (eb) => eb.fn.countAll<string | number>().as('n')])
       .where('stage_id', 'is not', null)
-      .where('deleted_at', 'is', null)
       .groupBy('stage_id')
       .execute();
     return new Map(rows.map((row) => [row.stage_id!, Number(row.n)]));

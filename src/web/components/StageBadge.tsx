@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { overStageLimit, type RepairStageDto } from '../../domain/repair-stage-rules';
-import { repairStagesQuery } from '../lib/repair-stages-query';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/due-marks';
+import { overStageLimit } from '../../domain/repair-stage-rules';
+import { useUrgencyContext, type UrgencyContext } from '../lib/shop-today';
 
 interface StagedTicket {
   stageId: number | null;
@@ -10,21 +10,18 @@ interface StagedTicket {
 
 /** The stage inside «В ремонте» (issue 49), with «N дн.» once it is past its limit. */
 export function StageBadge({ ticket }: { ticket: StagedTicket }) {
-  const stages = useQuery(repairStagesQuery).data;
-  return <StageBadgeOn ticket={ticket} stages={stages} />;
+  return <StageBadgeOn ticket={ticket} urgency={useUrgencyContext()} />;
 }
 
-/** The same from a list the caller read once for all its rows. */
-export function StageBadgeOn({
-  ticket,
-  stages,
-}: {
-  ticket: StagedTicket;
-  stages: RepairStageDto[] | undefined;
-}) {
+/**
+ * The same from the shop's stages, rules and today a list read once for all its rows: a row
+ * turns to «N дн.» when the shop's day turns, by the one minute clock (shop-today.ts).
+ */
+export function StageBadgeOn({ ticket, urgency }: { ticket: StagedTicket; urgency: UrgencyContext }) {
+  const { stages, rules, today } = urgency;
   const stage = ticket.stageId === null ? undefined : stages?.find((s) => s.id === ticket.stageId);
   if (!stage) return null;
-  const over = overStageLimit(stage, ticket.stageSince, new Date());
+  const over = overStageLimit(stage, ticket.stageSince, today, rules?.timeZone || DEFAULT_SHOP_TIME_ZONE);
   return (
     <Badge
       color={over ? 'grape' : 'orange'}

@@ -8,7 +8,7 @@ import {
   repairStageCreateInput,
 } from '../../../../domain/repair-stages';
 import { ErrorBox } from '../../../components/ErrorBox';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useRepairStageWrites } from '../api/repair-stages-api';
 
@@ -20,6 +20,8 @@ export function RepairStageDialog({ stage, onClose }: { stage: RepairStageDto | 
   const [limit, setLimit] = useState<number | string>(stage?.limitDays ?? '');
   const [hidden, setHidden] = useState(stage?.hidden ?? false);
   const [problem, setProblem] = useState<string | null>(null);
+  // After «Этап уже изменил другой администратор» the next save goes over their version.
+  const [version, setVersion] = useState(stage?.version ?? 1);
 
   const submit = () => {
     const parsed = repairStageCreateInput.safeParse({
@@ -37,9 +39,13 @@ export function RepairStageDialog({ stage, onClose }: { stage: RepairStageDto | 
         toast.success(stage ? 'Этап сохранён' : 'Этап добавлен');
         onClose();
       },
-      onError: (error: unknown) => setProblem(errorMessage(error)),
+      onError: (error: unknown) => {
+        setProblem(errorMessage(error));
+        const fresh = error instanceof ApiError ? (error.body as { stage?: RepairStageDto } | null) : null;
+        if (fresh?.stage) setVersion(fresh.stage.version);
+      },
     };
-    if (stage) writes.update.mutate({ id: stage.id, version: stage.version, ...parsed.data }, done);
+    if (stage) writes.update.mutate({ id: stage.id, version, ...parsed.data }, done);
     else writes.create.mutate(parsed.data, done);
   };
 
@@ -57,7 +63,7 @@ export function RepairStageDialog({ stage, onClose }: { stage: RepairStageDto | 
         />
         <TextInput
           label="Для клиента"
-          description="Как этап назван на странице статуса; пусто — только «В ремонте»"
+          description="Как этап назван на странице статуса; пусто — только «Устройство в ремонте»"
           maxLength={STAGE_PUBLIC_MAX}
           value={publicText}
           onChange={(event) => setPublicText(event.currentTarget.value)}

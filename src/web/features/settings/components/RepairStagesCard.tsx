@@ -23,7 +23,7 @@ export function RepairStagesCard() {
   const askRemove = (stage: RepairStageDto) =>
     confirmModal({
       title: `Удалить этап «${stage.name}»?`,
-      children: <Text size="sm">Ни одна заявка сейчас не на этом этапе.</Text>,
+      children: <Text size="sm">Сейчас на этом этапе нет заявок.</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
       confirmProps: DANGER_CONFIRM,
       onConfirm: () =>

@@ -27,6 +27,7 @@ export function StagePicker({ draft, conflictFor }: { draft: TicketDraft; confli
         value={current}
         onChange={(value) => draft.set('stageId', value ?? NO_STAGE)}
         allowDeselect={false}
+        disabled={draft.saving}
       />
       {conflictFor('stageId')}
     </Stack>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
@@ -9,6 +10,7 @@ import { RecordGate } from '../../../components/RecordGate';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
 import { useUserOptions } from '../../employees/public';
+import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useTicket } from '../api/tickets-api';
 import { MessageDialog } from './MessageDialog';
 import { conflictNotices } from './ticket-conflicts';
@@ -36,12 +38,13 @@ export function TicketPage() {
 function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const remove = useMoveToTrashConfirm('ticket', ticket.id, paths.tickets);
   const users = useUserOptions();
+  const stages = useQuery(repairStagesQuery);
   const [writing, setWriting] = useState(false);
   const trashed = ticket.deletedAt !== null;
   // A closed ticket is what the client signed for: read-only until «Открыть заново» (issue 49).
   const readOnly = trashed || ticket.status === 'closed';
   const draft = useTicketDraft(ticket);
-  const conflictFor = conflictNotices(ticket, draft, users.data);
+  const conflictFor = conflictNotices(ticket, draft, users.data, stages.data);
   const write = () => setWriting(true);
   const section = { ticket, draft, readOnly, conflictFor };
 

@@ -46,7 +46,8 @@ export function WorkFilterControls({
 }: WorkFilterProps & { stacked?: boolean }) {
   const users = useUserOptions();
   const me = useMe().data;
-  const stages = useQuery(repairStagesQuery).data ?? [];
+  const stagesQuery = useQuery(repairStagesQuery);
+  const stages = stagesQuery.data ?? [];
   const checked = parseStates(values.states);
   const assigneeOptions = [
     { value: '', label: 'Все исполнители' },
@@ -126,13 +127,12 @@ export function WorkFilterControls({
           { value: '', label: 'Все этапы' },
           ...stages.map((s) => ({ value: String(s.id), label: `Этап: ${s.name}` })),
           // A remembered stage since deleted still says it narrows the list, so it can be undone.
-          ...(values.stage && !stages.some((s) => String(s.id) === values.stage)
+          ...(values.stage && stagesQuery.isSuccess && !stages.some((s) => String(s.id) === values.stage)
             ? [{ value: values.stage, label: 'Этап: удалён' }]
             : []),
         ]}
         value={values.stage}
         onChange={(event) => onChange({ stage: event.currentTarget.value })}
-        style={{ flex: 1 }}
       />
     ) : null;
   if (stacked) {
@@ -148,11 +148,11 @@ export function WorkFilterControls({
   }
   return (
     <>
-      <SimpleGrid cols={2} spacing="sm">
+      <SimpleGrid cols={stage ? 3 : 2} spacing="sm">
         {type}
+        {stage}
         <Group gap="xs" wrap="nowrap">
           {assignee}
-          {stage}
           <MineButton values={values} onChange={onChange} />
         </Group>
       </SimpleGrid>

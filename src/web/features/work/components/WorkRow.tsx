@@ -76,7 +76,7 @@ export const WorkRow = memo(function WorkRow({
         {item.kind === 'ticket' && (
           <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
         )}
-        {item.kind === 'ticket' && <StageBadgeOn ticket={item} stages={urgency.stages} />}
+        {item.kind === 'ticket' && <StageBadgeOn ticket={item} urgency={urgency} />}
         <WorkStatusBadge item={item} />
       </span>
     </Link>

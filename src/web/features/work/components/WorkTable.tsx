@@ -92,7 +92,7 @@ const WorkTableRow = memo(function WorkTableRow({
         {item.kind === 'ticket' && (
           <div>
             <OverLimitBadgeOn ticket={item} rules={urgency.rules} today={urgency.today} />
-            <StageBadgeOn ticket={item} stages={urgency.stages} />
+            <StageBadgeOn ticket={item} urgency={urgency} />
           </div>
         )}
       </Table.Td>
