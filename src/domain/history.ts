@@ -56,6 +56,11 @@ export const HISTORY_ACTIONS = [
   'merged_into',
   'unmerge',
   'set_stage',
+  'add_line',
+  'edit_line',
+  'delete_line',
+  'payment',
+  'refund',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -111,6 +116,11 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   merged_into: 'Объединён с клиентом',
   unmerge: 'Объединение отменено',
   set_stage: 'Изменён этап ремонта',
+  add_line: 'Добавлена строка',
+  edit_line: 'Изменена строка',
+  delete_line: 'Удалена строка',
+  payment: 'Принята оплата',
+  refund: 'Оформлен возврат',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -12,6 +12,7 @@ const TICKET: PublicTicketFacts = {
   closedAt: null,
   warrantyDays: 30,
   stageText: '',
+  due: 0,
 };
 
 describe('publicStatusView', () => {

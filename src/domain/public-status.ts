@@ -18,6 +18,8 @@ export interface PublicTicketFacts {
   warrantyDays: number | null;
   /** The stage inside «В ремонте» in the client's words (issue 49); '' for none. */
   stageText: string;
+  /** «К оплате» in kopecks (issue 50): the lines less what was paid; 0 when nothing is owed. */
+  due: number;
 }
 
 export interface PublicShopFacts {
@@ -48,6 +50,8 @@ export interface PublicStatusView {
   stages: PublicStageView[];
   /** Once handed over with a warranty: when it was closed and for how many days (issue 49). */
   warranty: { closedAt: string; days: number } | null;
+  /** What the client still owes, kopecks; 0 shows nothing. */
+  due: number;
 }
 
 /**
@@ -87,5 +91,6 @@ export function publicStatusView(
       ticket.status === 'closed' && ticket.closedAt && ticket.warrantyDays
         ? { closedAt: ticket.closedAt, days: ticket.warrantyDays }
         : null,
+    due: ticket.due,
   };
 }

@@ -75,6 +75,8 @@ export interface WorkItemDto {
   /** A ticket's stage inside «В ремонте» and since when (issue 49); null otherwise. */
   stageId: number | null;
   stageSince: string | null;
+  /** «К оплате» in kopecks (issue 50): a ticket's lines less what was paid; 0 for a task. */
+  due: number;
   deliveryProvider: Provider | null;
   returnProvider: Provider | null;
   dueDate: string | null;

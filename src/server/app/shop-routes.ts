@@ -17,6 +17,10 @@ import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
 import { registerDevicesRoutes } from '../devices/devices.routes';
 import { createRepairStages } from '../repair-stages/repair-stages.service';
 import { registerRepairStagesRoutes } from '../repair-stages/repair-stages.routes';
+import { createTicketMoney } from '../money/ticket-money.service';
+import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
+import { createServices } from '../money/services.service';
+import { registerServicesRoutes } from '../money/services.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -43,6 +47,11 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     scopes,
     createRepairStages({ db: database.db, clock, events: parts.resources.events }),
   );
+  registerTicketMoneyRoutes(
+    scopes,
+    createTicketMoney({ db: database.db, clock, events: parts.resources.events }),
+  );
+  registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
     publicAddress,

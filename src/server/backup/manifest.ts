@@ -20,6 +20,9 @@ export const COUNTED_TABLES = [
   'settings',
   'push_subscriptions',
   'stage_spans',
+  'services',
+  'ticket_lines',
+  'payments',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -125,6 +125,9 @@ export interface TicketsTable {
   /** The stage inside «В ремонте» and since when (migration 0029); null outside it. */
   stage_id: number | null;
   stage_since: string | null;
+  /** Issue 50: the sum of the ticket's lines and what was paid (payments less refunds), kopecks. */
+  lines_total: Generated<number>;
+  paid: Generated<number>;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */
@@ -306,6 +309,43 @@ export interface RepairStagesTable {
   version: Generated<number>;
 }
 
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  price: number;
+  warranty_days: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface TicketLinesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  kind: string;
+  name: string;
+  service_id: number | null;
+  quantity: number;
+  price: number;
+  discount: Generated<number>;
+  warranty_days: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  ticket_id: number | null;
+  kind: string;
+  method: string;
+  amount: number;
+  note: Generated<string>;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,4 +367,7 @@ export interface DB {
   ticket_types: TicketTypesTable;
   client_merges: ClientMergesTable;
   repair_stages: RepairStagesTable;
+  services: ServicesTable;
+  ticket_lines: TicketLinesTable;
+  payments: PaymentsTable;
 }

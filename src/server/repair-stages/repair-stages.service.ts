@@ -10,6 +10,7 @@ import {
 import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
 import type { DB, RepairStagesTable } from '../db/schema';
+import { refuseTakenName } from '../db/taken-name';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
@@ -67,14 +68,6 @@ export function createRepairStages({
     return new Map(rows.map((row) => [row.stage_id!, Number(row.n)]));
   }
 
-  async function refuseTakenName(name: string, exceptId?: number) {
-    const rows = await db.selectFrom('repair_stages').select(['id', 'name']).execute();
-    const lower = name.toLocaleLowerCase('ru');
-    if (rows.some((row) => row.id !== exceptId && row.name.toLocaleLowerCase('ru') === lower)) {
-      throw new AppError('conflict', STAGE_NAME_TAKEN);
-    }
-  }
-
   async function dto(row: StageRow) {
     return toDto(row, (await counts()).get(row.id) ?? 0);
   }
@@ -94,7 +87,7 @@ export function createRepairStages({
     },
 
     async create(input: z.output<typeof repairStageCreateInput>): Promise<RepairStageDto> {
-      await refuseTakenName(input.name);
+      await refuseTakenName(db, 'repair_stages', input.name, STAGE_NAME_TAKEN);
       const now = isoNow(clock);
       const row = await db
         .insertInto('repair_stages')
@@ -118,7 +111,8 @@ export function createRepairStages({
       if (!row) throw new AppError('not_found', STAGE_NOT_FOUND);
       const stale = async () => new AppError('conflict', STALE_STAGE, { extra: { stage: await dto(row) } });
       if (row.version !== patch.version) throw await stale();
-      if (patch.name !== undefined && patch.name !== row.name) await refuseTakenName(patch.name, id);
+      if (patch.name !== undefined && patch.name !== row.name)
+        await refuseTakenName(db, 'repair_stages', patch.name, STAGE_NAME_TAKEN, id);
       const now = isoNow(clock);
       const columns: Updateable<RepairStagesTable> = {
         ...(patch.name === undefined ? {} : { name: patch.name }),

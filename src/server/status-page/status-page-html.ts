@@ -1,3 +1,4 @@
+import { formatRubles } from '../../domain/money';
 import { formatDateTimeIn } from '../../domain/date-time';
 import { telHref } from '../../domain/phone';
 import type { PublicStatusView } from '../../domain/public-status';
@@ -86,6 +87,7 @@ ${
 <h1>Заявка ${escapeHtml(view.number)}</h1>
 ${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
 <p class="now">${escapeHtml(view.current)}</p>
+${view.due > 0 ? `<p class="line due">К оплате: ${escapeHtml(formatRubles(view.due))}</p>` : ''}
 ${warranty}
 </section>
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>

@@ -48,6 +48,18 @@ describeEachDatabase('public status page', (ctx) => {
       direction: 'forward',
       expectedStatus: 'delivery_requested',
     });
+    // Money (issue 50): the client reads what is due, never the lines' names or the payments' notes.
+    await call('POST', `/api/tickets/${ticket.id}/lines`, {
+      kind: 'part',
+      name: 'СЕКРЕТНАЯ ЗАПЧАСТЬ',
+      price: 250000,
+    });
+    await call('POST', `/api/tickets/${ticket.id}/payments`, {
+      kind: 'payment',
+      method: 'cash',
+      amount: 100000,
+      note: 'ЗАМЕТКА КАССИРА',
+    });
     ticket = (await call('GET', `/api/tickets/${ticket.id}`)).json<{ ticket: TicketDetailDto }>().ticket;
   });
 
@@ -64,6 +76,7 @@ describeEachDatabase('public status page', (ctx) => {
     // Escaped, never markup.
     expect(html).toContain('Ноутбук ASUS &#60;b&#62;VivoBook&#60;/b&#62;');
     expect(html).toContain('<p class="now">Посылка пришла в ПВЗ, скоро заберём её в ремонт</p>');
+    expect(html).toContain('<p class="line due">К оплате: 1\u00a0500,00\u00a0₽</p>');
     expect(html).toMatch(
       /<li class="done"><span class="text">Ждём вашу посылку<\/span> <time datetime="2026-11-22T09:00:00.000Z">/,
     );
@@ -83,6 +96,10 @@ describeEachDatabase('public status page', (ctx) => {
       'SN-SECRET-1',
       'СДЭК',
       'Прибыл в ПВЗ',
+      'СЕКРЕТНАЯ ЗАПЧАСТЬ',
+      'ЗАМЕТКА КАССИРА',
+      '2\u00a0500',
+      'Наличные',
     ]) {
       expect(html).not.toContain(secret);
     }

@@ -1,3 +1,4 @@
+import { amountDue } from '../../domain/money';
 import type { Kysely } from 'kysely';
 import { publicStatusView, type PublicStatusView } from '../../domain/public-status';
 import { isIntake } from '../../domain/ticket-status';
@@ -28,6 +29,8 @@ export async function findPublicStatus(
       'tickets.closed_at',
       'tickets.warranty_days',
       'repair_stages.public_text as stage_text',
+      'tickets.lines_total',
+      'tickets.paid',
     ])
     .where('tickets.status_token', '=', token)
     .where('tickets.deleted_at', 'is', null)
@@ -58,6 +61,7 @@ export async function findPublicStatus(
       closedAt: ticket.closed_at,
       warrantyDays: ticket.warranty_days,
       stageText: ticket.stage_text ?? '',
+      due: amountDue(Number(ticket.lines_total), Number(ticket.paid)),
     },
     history.map((row) => ({ status: row.new_status!, at: row.ts })),
     { name: shop.name, phone: shop.phone, address: shop.address, hours: shop.hours },

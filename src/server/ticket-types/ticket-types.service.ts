@@ -12,6 +12,7 @@ import type { z } from '../../domain/zod-ru';
 import type { ticketTypeCreateInput, ticketTypePatchInput } from '../../domain/ticket-types';
 import { type Clock, isoNow } from '../clock';
 import type { DB, TicketTypesTable } from '../db/schema';
+import { refuseTakenName } from '../db/taken-name';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
@@ -78,14 +79,6 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
   }
 
   /** A second type of the same name (any case) is refused before the unique index has to. */
-  async function refuseTakenName(name: string, exceptId?: number) {
-    const rows = await db.selectFrom('ticket_types').select(['id', 'name']).execute();
-    const lower = name.toLocaleLowerCase('ru');
-    if (rows.some((row) => row.id !== exceptId && row.name.toLocaleLowerCase('ru') === lower)) {
-      throw new AppError('conflict', TYPE_NAME_TAKEN);
-    }
-  }
-
   const changed = () => events.publish({ entity: 'settings', id: null, op: 'update' });
 
   async function activeUsers(): Promise<Set<number>> {
@@ -118,7 +111,7 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
     },
 
     async create(input: CreateData): Promise<TicketTypeDto> {
-      await refuseTakenName(input.name);
+      await refuseTakenName(db, 'ticket_types', input.name, TYPE_NAME_TAKEN);
       await assigneeExists(input.defaultAssigneeId);
       const now = isoNow(clock);
       try {
@@ -152,7 +145,7 @@ export function createTicketTypes({ db, clock, events }: { db: Kysely<DB>; clock
     async update(id: number, patch: PatchData): Promise<TicketTypeDto> {
       await assigneeExists(patch.defaultAssigneeId);
       const renamed = patch.name !== undefined;
-      if (renamed) await refuseTakenName(patch.name!, id);
+      if (renamed) await refuseTakenName(db, 'ticket_types', patch.name!, TYPE_NAME_TAKEN, id);
       const updated = await db
         .transaction()
         .execute(async (trx) => {

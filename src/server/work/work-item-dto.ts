@@ -23,6 +23,7 @@ export function toWorkItem(row: WorkRow): WorkItemDto {
     statusSince: row.kind === 'ticket' ? (row.status_since ?? row.created_at) : null,
     stageId: row.stage_id === null ? null : Number(row.stage_id),
     stageSince: row.stage_since,
+    due: Math.max(0, Number(row.balance)),
     deliveryProvider: isProvider(row.delivery_provider) ? row.delivery_provider : null,
     returnProvider: isProvider(row.return_provider) ? row.return_provider : null,
     dueDate: row.due_date,

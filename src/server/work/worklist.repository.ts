@@ -34,6 +34,8 @@ export interface WorkRow {
   /** A ticket's stage inside «В ремонте» and since when (null for a task, or none). */
   stage_id: number | null;
   stage_since: string | null;
+  /** A ticket's lines less what was paid, kopecks (0 for a task); below zero when overpaid. */
+  balance: number | string;
   delivery_provider: string | null;
   return_provider: string | null;
   due_date: string | null;
@@ -100,6 +102,10 @@ export function workColumns(
       : // Typed: PostgreSQL reads a bare null in a union of the two sides as text.
         sql<null>`cast(null as integer)`.as('stage_id'),
     kind === 'ticket' ? sql<string | null>`stage_since`.as('stage_since') : sql<null>`null`.as('stage_since'),
+    // «К оплате» (issue 50): a task has no money; a whole number on both sides of the union.
+    kind === 'ticket'
+      ? sql<number>`lines_total - paid`.as('balance')
+      : sql<number>`cast(0 as bigint)`.as('balance'),
     'delivery_provider',
     kind === 'ticket'
       ? sql<string | null>`return_provider`.as('return_provider')

@@ -27,6 +27,8 @@ export const queryKeys = {
     detail: (id: number) => ['tickets', 'detail', id] as const,
     /** Under the detail: a change of the ticket refreshes its papers too. */
     document: (id: number, kind: string) => ['tickets', 'detail', id, 'document', kind] as const,
+    /** Under the detail: every change of the ticket (a line, a payment) refreshes its money. */
+    money: (id: number) => ['tickets', 'detail', id, 'money'] as const,
     /** Under lists: any ticket's change refreshes a device's story. */
     device: (key: string) => ['tickets', 'list', 'device', key] as const,
   },
@@ -64,6 +66,7 @@ export const queryKeys = {
     backups: ['settings', 'backups'] as const,
     ticketTypes: ['settings', 'ticket-types'] as const,
     repairStages: ['settings', 'repair-stages'] as const,
+    services: ['settings', 'services'] as const,
   },
 };
 

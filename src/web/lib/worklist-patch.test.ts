@@ -24,6 +24,7 @@ const row = (id: number, createdAt: string, version = 1): WorkItemDto => ({
   statusSince: createdAt,
   stageId: null,
   stageSince: null,
+  due: 0,
   deliveryProvider: null,
   returnProvider: null,
   dueDate: null,

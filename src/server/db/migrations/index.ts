@@ -28,6 +28,7 @@ import { closedPapersMigration } from './0025-closed-papers';
 import { ticketTypesMigration } from './0026-ticket-types';
 import { deviceStoryMigration } from './0027-device-story';
 import { clientMergesMigration } from './0028-client-merges';
+import { moneyMigration } from './0030-money';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -62,5 +63,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0027-device-story': deviceStoryMigration(),
     '0028-client-merges': clientMergesMigration(dialect),
     '0029-repair-stages': repairStagesMigration(dialect),
+    '0030-money': moneyMigration(dialect),
   };
 }

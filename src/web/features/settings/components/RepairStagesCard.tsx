@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
-import { SettingListRow } from './SettingListRow';
+import { SettingListRow } from '../../../components/SettingListRow';
 import { useRepairStages, useRepairStageWrites } from '../api/repair-stages-api';
 import { RepairStageDialog } from './RepairStageDialog';
 

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
-import { SettingListRow } from './SettingListRow';
+import { SettingListRow } from '../../../components/SettingListRow';
 import { useUserOptions } from '../../employees/public';
 import { useTicketTypes, useTicketTypeWrites } from '../api/ticket-types-api';
 import { TicketTypeDialog } from './TicketTypeDialog';

@@ -10,6 +10,7 @@ import { RecordGate } from '../../../components/RecordGate';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
 import { useUserOptions } from '../../employees/public';
+import { TicketMoneySection } from '../../money/public';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useTicket } from '../api/tickets-api';
 import { MessageDialog } from './MessageDialog';
@@ -79,6 +80,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             conflictFor={conflictFor}
           />
           <TicketWorkSection {...section} users={users.data} />
+          <TicketMoneySection ticketId={ticket.id} linesLocked={readOnly} trashed={trashed} />
         </>
       }
       side={<TicketSide ticket={ticket} trashed={trashed} readOnly={readOnly} onWrite={write} />}

@@ -8,6 +8,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatCalendarDate } from '../../../../domain/calendar-date';
 import type { WorkItemDto } from '../../../../domain/worklist-query';
+import { formatRubles } from '../../../../domain/money';
 import { WORK_ROW_BACKGROUND, WorkStatusBadge, workItemHref, workItemLabel } from './WorkRow';
 
 /**
@@ -29,6 +30,7 @@ export function WorkTable({ items, urgency }: { items: WorkItemDto[]; urgency: U
             <Table.Th>Исполнитель</Table.Th>
             <Table.Th>Срок</Table.Th>
             <Table.Th>Статус</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>К оплате</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -95,6 +97,9 @@ const WorkTableRow = memo(function WorkTableRow({
             <StageBadgeOn ticket={item} urgency={urgency} />
           </div>
         )}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }} data-testid="work-due">
+        {item.due > 0 ? formatRubles(item.due) : ''}
       </Table.Td>
     </Table.Tr>
   );

@@ -1,0 +1,273 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  amountDue,
+  formatRubles,
+  lineTotal,
+  PAYMENT_METHOD_LABELS,
+  type PaymentDto,
+  type PaymentMethod,
+  type TicketLineDto,
+  type TicketMoneyDto,
+  type LineKind,
+} from '../../domain/money';
+import {
+  DISCOUNT_TOO_BIG,
+  LINE_NOT_FOUND,
+  LINES_CLOSED,
+  REFUND_TOO_BIG,
+  SERVICE_NOT_FOUND,
+  STALE_LINE,
+  type paymentInput,
+  type ticketLineInput,
+  type ticketLinePatch,
+} from '../../domain/money-schemas';
+import type { z } from '../../domain/zod-ru';
+import { type Clock, isoNow } from '../clock';
+import type { DB, TicketLinesTable } from '../db/schema';
+import { AppError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
+import type { Actor } from '../http/actor';
+import { refuseInTrash } from '../trash/trash-marks';
+import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+
+type LineRow = Selectable<TicketLinesTable>;
+
+function lineDto(row: LineRow): TicketLineDto {
+  const line = { quantity: row.quantity, price: Number(row.price), discount: Number(row.discount) };
+  return {
+    id: row.id,
+    kind: row.kind as LineKind,
+    name: row.name,
+    serviceId: row.service_id,
+    ...line,
+    warrantyDays: row.warranty_days,
+    total: lineTotal(line),
+    version: row.version,
+  };
+}
+
+/** A line as its history row reads: «Замена экрана: 2 × 1 500,00 ₽ − 100,00 ₽ = 2 900,00 ₽». */
+function lineText(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 'discount'>): string {
+  const discount = line.discount > 0 ? ` − ${formatRubles(line.discount)}` : '';
+  return `${line.name}: ${line.quantity} × ${formatRubles(line.price)}${discount} = ${formatRubles(lineTotal(line))}`;
+}
+
+/**
+ * A ticket's price lines and payments (issue 50). Every write holds the ticket's row first
+ * (a no-op update: PostgreSQL waits for another writer, SQLite runs one writer at a time), so
+ * sums kept on the ticket, and the check that a refund never passes what was paid, see every
+ * write committed before them.
+ */
+export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
+  const changed = (id: number) => events.publish({ entity: 'ticket', id, op: 'update' });
+
+  async function lockedTicket(trx: Transaction<DB>, id: number) {
+    const row = await trx
+      .updateTable('tickets')
+      .set({ version: sql<number>`version` })
+      .where('id', '=', id)
+      .returning(['status', 'deleted_at', 'paid'])
+      .executeTakeFirst();
+    if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+    refuseInTrash('ticket', row);
+    return { status: row.status, paid: Number(row.paid) };
+  }
+
+  /** A ticket whose lines may change: in no Корзина and not closed. */
+  async function openTicket(trx: Transaction<DB>, id: number) {
+    const row = await lockedTicket(trx, id);
+    if (row.status === 'closed') throw new AppError('conflict', LINES_CLOSED);
+    return row;
+  }
+
+  async function saveLinesTotal(trx: Transaction<DB>, ticketId: number) {
+    const lines = await trx
+      .selectFrom('ticket_lines')
+      .selectAll()
+      .where('ticket_id', '=', ticketId)
+      .execute();
+    const total = lines.reduce((sum, row) => sum + lineDto(row).total, 0);
+    await trx.updateTable('tickets').set({ lines_total: total }).where('id', '=', ticketId).execute();
+  }
+
+  async function history(trx: Transaction<DB>, actor: Actor, ticketId: number, change: HistoryChange) {
+    await writeHistory(trx, [historyFor('ticket', ticketId, actor, isoNow(clock))(change)]);
+  }
+
+  async function read(ticketId: number, source: Kysely<DB> = db): Promise<TicketMoneyDto> {
+    const [ticket, lines, payments] = await Promise.all([
+      source
+        .selectFrom('tickets')
+        .select(['lines_total', 'paid'])
+        .where('id', '=', ticketId)
+        .executeTakeFirst(),
+      source.selectFrom('ticket_lines').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
+      source.selectFrom('payments').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
+    ]);
+    if (!ticket) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
+    const total = Number(ticket.lines_total);
+    const paid = Number(ticket.paid);
+    return {
+      lines: lines.map(lineDto),
+      payments: payments.map((row): PaymentDto => ({
+        id: row.id,
+        kind: row.kind === 'refund' ? 'refund' : 'payment',
+        method: row.method as PaymentMethod,
+        amount: Number(row.amount),
+        note: row.note,
+        userName: row.user_name,
+        at: row.created_at,
+      })),
+      total,
+      paid,
+      due: amountDue(total, paid),
+    };
+  }
+
+  /** The fresh money with a 409, so the screen shows what the other person saved. */
+  async function stale(ticketId: number): Promise<never> {
+    throw new AppError('conflict', STALE_LINE, { extra: { money: await read(ticketId) } });
+  }
+
+  return {
+    read,
+
+    async addLine(actor: Actor, ticketId: number, input: z.output<typeof ticketLineInput>) {
+      await db.transaction().execute(async (trx) => {
+        await openTicket(trx, ticketId);
+        if (input.serviceId !== null) {
+          const service = await trx
+            .selectFrom('services')
+            .select('id')
+            .where('id', '=', input.serviceId)
+            .executeTakeFirst();
+          if (!service) throw new AppError('bad_request', SERVICE_NOT_FOUND);
+        }
+        const now = isoNow(clock);
+        await trx
+          .insertInto('ticket_lines')
+          .values({
+            ticket_id: ticketId,
+            kind: input.kind,
+            name: input.name,
+            service_id: input.serviceId,
+            quantity: input.quantity,
+            price: input.price,
+            discount: input.discount,
+            warranty_days: input.warrantyDays,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await saveLinesTotal(trx, ticketId);
+        await history(trx, actor, ticketId, { action: 'add_line', newValue: lineText(input) });
+      });
+      changed(ticketId);
+      return read(ticketId);
+    },
+
+    async editLine(
+      actor: Actor,
+      ticketId: number,
+      lineId: number,
+      patch: z.output<typeof ticketLinePatch>,
+    ): Promise<TicketMoneyDto> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await openTicket(trx, ticketId);
+        const row = await trx
+          .selectFrom('ticket_lines')
+          .selectAll()
+          .where('id', '=', lineId)
+          .where('ticket_id', '=', ticketId)
+          .executeTakeFirst();
+        if (!row) throw new AppError('not_found', LINE_NOT_FOUND);
+        if (row.version !== patch.version) return 'stale' as const;
+        const before = lineDto(row);
+        const after = {
+          ...before,
+          ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
+        } as TicketLineDto;
+        if (after.discount > after.quantity * after.price)
+          throw new AppError('bad_request', DISCOUNT_TOO_BIG);
+        await trx
+          .updateTable('ticket_lines')
+          .set({
+            kind: after.kind,
+            name: after.name,
+            quantity: after.quantity,
+            price: after.price,
+            discount: after.discount,
+            warranty_days: after.warrantyDays,
+            updated_at: isoNow(clock),
+            version: row.version + 1,
+          })
+          .where('id', '=', lineId)
+          .execute();
+        await saveLinesTotal(trx, ticketId);
+        const [from, to] = [lineText(before), lineText(after)];
+        if (from !== to)
+          await history(trx, actor, ticketId, { action: 'edit_line', oldValue: from, newValue: to });
+        return 'saved' as const;
+      });
+      if (outcome === 'stale') return stale(ticketId);
+      changed(ticketId);
+      return read(ticketId);
+    },
+
+    async deleteLine(actor: Actor, ticketId: number, lineId: number): Promise<TicketMoneyDto> {
+      await db.transaction().execute(async (trx) => {
+        await openTicket(trx, ticketId);
+        const row = await trx
+          .deleteFrom('ticket_lines')
+          .where('id', '=', lineId)
+          .where('ticket_id', '=', ticketId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new AppError('not_found', LINE_NOT_FOUND);
+        await saveLinesTotal(trx, ticketId);
+        await history(trx, actor, ticketId, { action: 'delete_line', oldValue: lineText(lineDto(row)) });
+      });
+      changed(ticketId);
+      return read(ticketId);
+    },
+
+    /**
+     * A payment or a refund. Allowed on a closed ticket too: a debt is often paid after the
+     * device went home. A refund never takes back more than was paid.
+     */
+    async pay(actor: Actor, ticketId: number, input: z.output<typeof paymentInput>) {
+      await db.transaction().execute(async (trx) => {
+        const ticket = await lockedTicket(trx, ticketId);
+        if (input.kind === 'refund' && input.amount > ticket.paid) {
+          throw new AppError('conflict', REFUND_TOO_BIG);
+        }
+        const now = isoNow(clock);
+        await trx
+          .insertInto('payments')
+          .values({
+            ticket_id: ticketId,
+            kind: input.kind,
+            method: input.method,
+            amount: input.amount,
+            note: input.note,
+            user_id: actor.id,
+            user_name: actor.displayName,
+            created_at: now,
+          })
+          .execute();
+        const paid = ticket.paid + (input.kind === 'refund' ? -input.amount : input.amount);
+        await trx.updateTable('tickets').set({ paid }).where('id', '=', ticketId).execute();
+        await history(trx, actor, ticketId, {
+          action: input.kind,
+          newValue: `${formatRubles(input.amount)} · ${PAYMENT_METHOD_LABELS[input.method]}`,
+          note: input.note,
+        });
+      });
+      changed(ticketId);
+      return read(ticketId);
+    },
+  };
+}
+
+export type TicketMoney = ReturnType<typeof createTicketMoney>;

@@ -1,0 +1,153 @@
+import { Autocomplete, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  LINE_KIND_LABELS,
+  LINE_KINDS,
+  lineTotal,
+  formatRubles,
+  parseRubles,
+  rublesInput,
+  type LineKind,
+  type TicketLineDto,
+} from '../../../../domain/money';
+import { LINE_NAME_MAX, ticketLineInput } from '../../../../domain/money-schemas';
+import { RublesInput, WarrantyDaysInput, warrantyValue } from './money-inputs';
+import { ErrorBox } from '../../../components/ErrorBox';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
+import { errorMessage } from '../../../lib/api';
+import type { MoneyWrites } from '../api/money-api';
+import { useServices } from '../api/services-api';
+
+/** Adds a line of `kind` (`line` null) or changes one; amounts are typed in rubles. */
+export function LineDialog({
+  line,
+  kind: firstKind,
+  writes,
+  onClose,
+}: {
+  line: TicketLineDto | null;
+  kind: LineKind;
+  writes: MoneyWrites;
+  onClose: () => void;
+}) {
+  const [kind, setKind] = useState<LineKind>(line?.kind ?? firstKind);
+  const [name, setName] = useState(line?.name ?? '');
+  const [quantity, setQuantity] = useState<number | string>(line?.quantity ?? 1);
+  const [price, setPrice] = useState(line ? rublesInput(line.price) : '');
+  const [discount, setDiscount] = useState(line && line.discount > 0 ? rublesInput(line.discount) : '');
+  const [warranty, setWarranty] = useState<number | string>(line?.warrantyDays ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [serviceId, setServiceId] = useState<number | null>(line?.serviceId ?? null);
+  const services = useServices().data ?? [];
+  // A work picked from the catalogue brings its price and warranty; typing another name leaves it.
+  const pickService = (picked: string) => {
+    const service = services.find((s) => s.name === picked);
+    if (!service) return;
+    setServiceId(service.id);
+    setPrice(rublesInput(service.price));
+    setWarranty(service.warrantyDays ?? '');
+  };
+  const changeName = (value: string) => {
+    setName(value);
+    if (services.find((s) => s.id === serviceId)?.name !== value) setServiceId(null);
+  };
+
+  const amounts = {
+    price: parseRubles(price),
+    discount: discount.trim() === '' ? 0 : parseRubles(discount),
+    quantity: typeof quantity === 'number' ? quantity : Number.NaN,
+  };
+  const preview =
+    amounts.price !== null && amounts.discount !== null && Number.isInteger(amounts.quantity)
+      ? lineTotal({ quantity: amounts.quantity, price: amounts.price, discount: amounts.discount })
+      : null;
+  const pending = writes.addLine.isPending || writes.editLine.isPending;
+
+  const submit = () => {
+    if (amounts.price === null)
+      return setProblem('Цена: введите сумму в рублях, например 1 500 или 1 500,50');
+    if (amounts.discount === null) return setProblem('Скидка: введите сумму в рублях или оставьте пустой');
+    const parsed = ticketLineInput.safeParse({
+      kind,
+      name,
+      serviceId,
+      quantity: amounts.quantity,
+      price: amounts.price,
+      discount: amounts.discount,
+      warrantyDays: warrantyValue(warranty),
+    });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
+    const done = { onSuccess: onClose, onError: (error: unknown) => setProblem(errorMessage(error)) };
+    // A line keeps the catalogue's service it came from; only its own fields change.
+    const { serviceId: fromService, ...fields } = parsed.data;
+    if (line) writes.editLine.mutate({ id: line.id, version: line.version, ...fields }, done);
+    else writes.addLine.mutate({ ...fields, serviceId: fromService }, done);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={line ? 'Изменить строку' : `Добавить: ${LINE_KIND_LABELS[kind].toLowerCase()}`}
+    >
+      <Stack>
+        <ErrorBox message={problem} />
+        <SegmentedChoice
+          label="Что это"
+          value={kind}
+          onChange={setKind}
+          options={LINE_KINDS.map((value) => ({ value, label: LINE_KIND_LABELS[value] }))}
+          fullWidth
+        />
+        {kind === 'work' && services.length > 0 ? (
+          <Autocomplete
+            label="Название"
+            description="Выберите услугу или впишите свою работу"
+            required
+            maxLength={LINE_NAME_MAX}
+            data={services.map((service) => service.name)}
+            value={name}
+            data-autofocus
+            onChange={changeName}
+            onOptionSubmit={pickService}
+          />
+        ) : (
+          <TextInput
+            label="Название"
+            required
+            maxLength={LINE_NAME_MAX}
+            value={name}
+            data-autofocus
+            onChange={(event) => changeName(event.currentTarget.value)}
+          />
+        )}
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Количество"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={quantity}
+            onChange={setQuantity}
+          />
+          <RublesInput label="Цена, ₽" required value={price} onChange={setPrice} />
+        </Group>
+        <Group grow align="flex-start">
+          <RublesInput label="Скидка, ₽" value={discount} onChange={setDiscount} />
+          <WarrantyDaysInput value={warranty} onChange={setWarranty} />
+        </Group>
+        <Group justify="space-between">
+          <span data-testid="line-preview">{preview === null ? '' : `Сумма: ${formatRubles(preview)}`}</span>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Отмена
+            </Button>
+            <Button loading={pending} onClick={submit}>
+              {line ? 'Сохранить' : 'Добавить'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+// What other features use of money (issue 50).
+export { TicketMoneySection } from './components/TicketMoneySection';
+export { ServicesCard } from './components/ServicesCard';
