@@ -99,4 +99,35 @@ test('works and parts with exact sums, a prepayment and a refund, «К опла�
   await page.getByText('Таблица', { exact: true }).click();
   const row = page.getByTestId('work-row').filter({ hasText: `Платёжкин Павел ${token}` });
   await expect(row.getByTestId('work-due')).toHaveText(rub('2 699,00 ₽'));
+
+  // Handing over: owing, «Закрыть заявку?» asks for the money or «Выдать в долг»; paid, it closes.
+  await page.goto(`/app/tickets/${ticket.id}`);
+  for (const status of ['В ремонте', 'Готов к выдаче', 'Оповестить клиента']) {
+    await page.getByRole('button', { name: `${status} →` }).click();
+    await expect(page.getByTestId('ticket-status')).toHaveText(status);
+  }
+  await page.getByRole('button', { name: 'Закрыта →' }).click();
+  let closing = page.getByRole('dialog', { name: 'Закрыть заявку?' });
+  await expect(closing.getByText(rub('Клиент должен 2 699,00 ₽'))).toBeVisible();
+  await closing.getByLabel('Итог ремонта').fill('Заменён экран и шлейф');
+  await closing.getByRole('button', { name: 'Закрыть заявку' }).click();
+  await expect(closing.getByText('Примите оплату или отметьте «Выдать в долг»')).toBeVisible();
+  await closing.getByRole('button', { name: 'Отмена' }).click();
+
+  await page.getByTestId('money').getByRole('button', { name: 'Принять оплату' }).click();
+  dialog = page.getByRole('dialog', { name: 'Принять оплату' });
+  await expect(dialog.getByRole('textbox', { name: 'Сумма, ₽', exact: true })).toHaveValue('2699');
+  await dialog.getByRole('button', { name: 'Принять' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('money-due')).toHaveText(rub('0,00 ₽'));
+
+  await page.getByRole('button', { name: 'Закрыта →' }).click();
+  closing = page.getByRole('dialog', { name: 'Закрыть заявку?' });
+  await expect(closing.getByText('Клиент должен')).toHaveCount(0);
+  await closing.getByLabel('Итог ремонта').fill('Заменён экран и шлейф');
+  await closing.getByRole('button', { name: 'Закрыть заявку' }).click();
+  await expect(page.getByTestId('ticket-status')).toHaveText('Закрыта');
+  // Closed: the lines stay as they were; money can still be taken or given back.
+  await expect(page.getByTestId('money').getByRole('button', { name: '+ Работа' })).toHaveCount(0);
+  await expect(page.getByTestId('money').getByRole('button', { name: 'Возврат' })).toBeVisible();
 });

@@ -61,6 +61,7 @@ export const HISTORY_ACTIONS = [
   'delete_line',
   'payment',
   'refund',
+  'on_credit',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -121,6 +122,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   delete_line: 'Удалена строка',
   payment: 'Принята оплата',
   refund: 'Оформлен возврат',
+  on_credit: 'Выдано в долг',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -22,6 +22,15 @@ export const SUMMARY_REQUIRED_MESSAGE = 'Заполните итог ремон�
 export const REOPEN_NEEDED_MESSAGE = 'Закрытую заявку открывают заново с указанием причины';
 export const REOPEN_REASON_MAX = 500;
 
+/** «Выдать в долг» (issue 50): why a device goes home with money still owed. */
+export const CREDIT_REASON_MAX = 200;
+export const CREDIT_REASON_LABEL = 'Почему в долг';
+
+/** Closing refused while the client owes and nobody said «Выдать в долг». */
+export function debtAtClosingMessage(due: string): string {
+  return `Клиент должен ${due}: примите оплату или выдайте в долг, указав причину`;
+}
+
 export function isClosed(status: TicketStatus): boolean {
   return status === 'closed';
 }

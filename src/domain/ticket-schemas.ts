@@ -7,6 +7,7 @@ import { PROVIDERS, type Provider } from './providers';
 import { INTAKES, type Intake, type PipelineStatus, type TicketStatus } from './ticket-status';
 import type { HistoryHead } from './history';
 import { TYPE_NAME_MAX, UNKNOWN_TYPE, warrantyDaysInput } from './ticket-types';
+import { CREDIT_REASON_LABEL, CREDIT_REASON_MAX } from './ticket-closing';
 import { z } from './zod-ru';
 
 /** The spec's three types: the defaults a new shop starts with (issue 49 keeps them in «Настройки»). */
@@ -128,6 +129,8 @@ export const ticketStepInput = z.object({
   repairSummary: longText('Итог ремонта').optional(),
   /** And the warranty, checked in the same dialog. */
   warrantyDays: warrantyDaysInput.optional(),
+  /** «Выдать в долг» (issue 50): why it closes with money owed; required then, kept in history. */
+  onCredit: lineText(CREDIT_REASON_LABEL, CREDIT_REASON_MAX).optional(),
 });
 export type TicketStepInput = z.infer<typeof ticketStepInput>;
 

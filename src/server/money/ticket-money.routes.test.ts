@@ -10,6 +10,7 @@ import {
   STALE_LINE,
 } from '../../domain/money-schemas';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
+import { debtAtClosingMessage } from '../../domain/ticket-closing';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
 // Issue 50: a ticket's price lines and payments, in kopecks, with history, version rules, and
@@ -115,20 +116,33 @@ describeEachDatabase('a ticket’s money', (ctx) => {
     expect(errorOf(noReason)).toBe(REFUND_REASON_REQUIRED);
   });
 
-  it('a closed ticket keeps its lines but still takes a payment', async () => {
+  it('closes owing money only «в долг» with a reason; a closed ticket keeps its lines but takes a payment', async () => {
     let ticket = await newTicket('Долгов Дмитрий');
     const line = { kind: 'work', name: 'Чистка', price: 100000 };
     await call('POST', `/api/tickets/${ticket.id}/lines`, line);
-    for (let step = 0; step < 4; step += 1) {
-      const response = await call('POST', `/api/tickets/${ticket.id}/step`, {
+    const forward = (extra: object = {}) =>
+      call('POST', `/api/tickets/${ticket.id}/step`, {
         direction: 'forward',
         expectedStatus: ticket.status,
         repairSummary: 'Почищено',
+        ...extra,
       });
+    for (let step = 0; step < 3; step += 1) {
+      const response = await forward();
       expect(response.statusCode, response.body).toBe(200);
       ticket = json<{ ticket: TicketDetailDto }>(response).ticket;
     }
+    const owing = await forward();
+    expect(owing.statusCode).toBe(409);
+    expect(errorOf(owing)).toBe(debtAtClosingMessage('1\u00a0000,00\u00a0₽'));
+    const onCredit = await forward({ onCredit: 'Заплатит в пятницу' });
+    expect(onCredit.statusCode, onCredit.body).toBe(200);
+    ticket = json<{ ticket: TicketDetailDto }>(onCredit).ticket;
     expect(ticket.status).toBe('closed');
+    expect(ticket.history.find((h) => h.action === 'on_credit')).toMatchObject({
+      newValue: '1\u00a0000,00\u00a0₽',
+      note: 'Заплатит в пятницу',
+    });
     const refused = await call('POST', `/api/tickets/${ticket.id}/lines`, line);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toBe(LINES_CLOSED);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { amountDue, formatRubles } from '../../domain/money';
 import { pickFields } from '../../domain/edit-versions';
 import type { ChangeEvent, LiveOp } from '../../domain/live-events';
 import { workFactsOf, workMoveFrom } from '../work/work-moves';
@@ -49,6 +50,7 @@ import {
   reopenTarget,
   stepNeedsReopen,
   type TicketReopenInput,
+  debtAtClosingMessage,
 } from '../../domain/ticket-closing';
 import { takeClosedPapers } from './closed-papers';
 
@@ -139,6 +141,28 @@ interface TicketContext {
   log: FastifyBaseLogger;
   get: (id: number) => Promise<TicketDetailDto>;
   changed: (id: number, op?: LiveOp, version?: number, work?: ChangeEvent['work']) => void;
+}
+
+/**
+ * A ticket closes owing money only with «Выдать в долг» and its reason (issue 50), which goes to
+ * history. The sums are read with the row held, as every money write holds it (ADR 048): a
+ * payment or a line committed a moment before is seen, one a moment after waits for the close.
+ */
+async function creditAtClosing(
+  trx: Kysely<DB>,
+  id: number,
+  reason: string | undefined,
+): Promise<HistoryChange[]> {
+  const sums = await trx
+    .updateTable('tickets')
+    .set({ version: sql<number>`version` })
+    .where('id', '=', id)
+    .returning(['lines_total', 'paid'])
+    .executeTakeFirstOrThrow();
+  const due = amountDue(Number(sums.lines_total), Number(sums.paid));
+  if (due === 0) return [];
+  if (!reason) throw new AppError('conflict', debtAtClosingMessage(formatRubles(due)));
+  return [{ action: 'on_credit', newValue: formatRubles(due), note: reason }];
 }
 
 /** Edits and steps: the two ways a ticket changes, both version-checked. */
@@ -317,6 +341,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           throw new AppError('bad_request', SUMMARY_REQUIRED_MESSAGE);
         }
         const closing = target === 'closed';
+        const credit = closing ? await creditAtClosing(trx, id, input.onCredit) : [];
         // The summary typed in the closing dialog is saved with the step, in its history.
         const summary =
           closing && input.repairSummary !== undefined && input.repairSummary !== row.repair_summary
@@ -343,7 +368,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
             ...(summary === undefined ? [] : ['repairSummary']),
             ...(warranty === undefined ? [] : ['warrantyDays']),
           ],
-          before: edit.history,
+          before: [...edit.history, ...credit],
           status: { action: 'status_change' },
         });
       });

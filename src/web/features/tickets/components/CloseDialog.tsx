@@ -1,8 +1,24 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { warrantyDaysInput } from '../../../../domain/ticket-types';
 import { DEFAULT_WARRANTY_DAYS, MAX_WARRANTY_DAYS } from '../../../../domain/warranty';
 import { useState } from 'react';
-import { SUMMARY_REQUIRED_MESSAGE } from '../../../../domain/ticket-closing';
+import {
+  CREDIT_REASON_LABEL,
+  CREDIT_REASON_MAX,
+  SUMMARY_REQUIRED_MESSAGE,
+} from '../../../../domain/ticket-closing';
+import { formatRubles } from '../../../../domain/money';
 import { TEXT_LIMIT } from '../../../../domain/ticket-schemas';
 
 /**
@@ -13,12 +29,16 @@ import { TEXT_LIMIT } from '../../../../domain/ticket-schemas';
 export interface Closing {
   repairSummary: string;
   warrantyDays: number;
+  /** «Выдать в долг»: why it goes home owing (issue 50). */
+  onCredit?: string;
 }
 
 interface CloseFormProps {
   /** What the card holds, typed and not yet saved included. */
   summary: string;
   warrantyDays: number | null;
+  /** «К оплате» in kopecks, once known: owing, it closes only «в долг» with a reason. */
+  due: number;
   pending: boolean;
   onCancel: () => void;
   onClose: (closing: Closing) => void;
@@ -32,7 +52,10 @@ export function CloseDialog({ opened, ...props }: CloseFormProps & { opened: boo
   );
 }
 
-function CloseForm({ summary, warrantyDays, pending, onCancel, onClose }: CloseFormProps) {
+function CloseForm({ summary, warrantyDays, due, pending, onCancel, onClose }: CloseFormProps) {
+  const [onCredit, setOnCredit] = useState(false);
+  const [reason, setReason] = useState('');
+  const [creditError, setCreditError] = useState<string | null>(null);
   const [text, setText] = useState(summary);
   const [days, setDays] = useState<number | string>(warrantyDays ?? DEFAULT_WARRANTY_DAYS);
   const [error, setError] = useState<string | null>(null);
@@ -41,8 +64,15 @@ function CloseForm({ summary, warrantyDays, pending, onCancel, onClose }: CloseF
     const warranty = warrantyDaysInput.safeParse(typeof days === 'number' ? days : Number.NaN);
     if (!warranty.success) setDaysError(warranty.error.issues[0]?.message ?? null);
     if (text.trim() === '') setError(SUMMARY_REQUIRED_MESSAGE);
-    if (text.trim() === '' || !warranty.success) return;
-    onClose({ repairSummary: text, warrantyDays: warranty.data });
+    const owing = due > 0 && (!onCredit || reason.trim() === '');
+    if (owing)
+      setCreditError(onCredit ? 'Укажите, почему в долг' : 'Примите оплату или отметьте «Выдать в долг»');
+    if (text.trim() === '' || !warranty.success || owing) return;
+    onClose({
+      repairSummary: text,
+      warrantyDays: warranty.data,
+      ...(due > 0 ? { onCredit: reason.trim() } : {}),
+    });
   };
   return (
     <Stack>
@@ -80,6 +110,38 @@ function CloseForm({ summary, warrantyDays, pending, onCancel, onClose }: CloseF
         }}
         w={{ base: '100%', xs: 240 }}
       />
+      {due > 0 && (
+        <Alert color="orange" title={`Клиент должен ${formatRubles(due)}`}>
+          <Stack gap="xs">
+            <Text size="sm">Примите оплату в разделе «Работы и оплата» или выдайте устройство в долг.</Text>
+            <Checkbox
+              label="Выдать в долг"
+              checked={onCredit}
+              onChange={(event) => {
+                setOnCredit(event.currentTarget.checked);
+                setCreditError(null);
+              }}
+            />
+            {onCredit && (
+              <TextInput
+                label={CREDIT_REASON_LABEL}
+                required
+                maxLength={CREDIT_REASON_MAX}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.currentTarget.value);
+                  setCreditError(null);
+                }}
+              />
+            )}
+            {creditError && (
+              <Text size="sm" c="red.9" role="alert">
+                {creditError}
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Отмена

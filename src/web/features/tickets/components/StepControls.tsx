@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReopenTicket, useStepTicket } from '../api/tickets-api';
+import { useTicketMoney } from '../../money/public';
 import { CloseDialog, type Closing } from './CloseDialog';
 import { ReopenDialog } from './ReopenDialog';
 
@@ -20,6 +21,8 @@ import { ReopenDialog } from './ReopenDialog';
  */
 export function StepControls({ ticket, draftSummary }: { ticket: TicketDetailDto; draftSummary: string }) {
   const stepTicket = useStepTicket(ticket.id);
+  // What is owed, for «Закрыть заявку?»: the money section on the same card reads it too.
+  const due = useTicketMoney(ticket.id).data?.due ?? 0;
   const reopen = useReopenTicket(ticket.id);
   const [asking, setAsking] = useState<'close' | 'reopen' | null>(null);
   const back = neighbour(ticket.status, 'back', ticket.intake);
@@ -77,6 +80,7 @@ export function StepControls({ ticket, draftSummary }: { ticket: TicketDetailDto
         opened={asking === 'close'}
         summary={draftSummary}
         warrantyDays={ticket.warrantyDays}
+        due={due}
         pending={stepTicket.isPending}
         onCancel={() => setAsking(null)}
         onClose={(closing) => go('forward', closing)}
