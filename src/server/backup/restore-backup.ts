@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { withSchemaChangeLockOn } from '../db/schema-change-lock';
 import { ensureSearchExtensions } from '../db/pg-trigram';
 import { openDatabase } from '../db/database';
 import { afterBulkChange } from '../db/analyze';
@@ -104,7 +105,21 @@ async function putSqlite(snapshot: string, target: RestoreTarget) {
   await fsp.chmod(file, 0o600);
 }
 
+/**
+ * The schema is emptied and loaded while this database's schema changes take turns (ADR 049):
+ * another schema's migration reading the catalog meanwhile would fail on the tables coming and going.
+ */
 async function putPostgres(dump: string, target: RestoreTarget) {
+  const holder = postgresClient(target);
+  await holder.connect();
+  try {
+    await withSchemaChangeLockOn(holder, () => loadPostgres(dump, target));
+  } finally {
+    await holder.end();
+  }
+}
+
+async function loadPostgres(dump: string, target: RestoreTarget) {
   if (target.force) await emptyPostgresSchema(target);
   // The dump's indexes name pg_trgm's and btree_gin's operator classes; an extension is not in a
   // schema's dump.

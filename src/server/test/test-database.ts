@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import type { DialectName } from '../db/dialect-name';
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { withSchemaChangeLock, withSchemaChangeLockOn } from '../db/schema-change-lock';
 import { migrateToLatest } from '../db/migrate';
 import { allMigrations } from '../db/migrations/index';
 
@@ -49,7 +51,7 @@ export async function createTestDatabase(
   const schema = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema "${schema}"`);
+  await withSchemaChangeLockOn(admin, () => admin.query(`create schema "${schema}"`));
   await admin.end();
   const database = openDatabase(url, { pgSchema: schema });
   if (migrate) await migrateToLatest(database);
@@ -60,7 +62,7 @@ export async function createTestDatabase(
       await database.destroy();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop schema "${schema}" cascade`);
+      await withSchemaChangeLockOn(dropper, () => dropper.query(`drop schema "${schema}" cascade`));
       await dropper.end();
     },
   };
@@ -70,12 +72,14 @@ export async function createTestDatabase(
 export async function createTestDatabaseAt(dialect: DialectName, migration: string): Promise<TestDatabase> {
   const test = await createTestDatabase(dialect, { migrate: false });
   const { database } = test;
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => allMigrations(database.dialect) },
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
-  const result = await migrator.migrateTo(migration);
+  const run = (db: Kysely<DB>) =>
+    new Migrator({
+      db,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    }).migrateTo(migration);
+  const result =
+    database.dialect === 'postgres' ? await withSchemaChangeLock(database.db, run) : await run(database.db);
   if (result.error) throw result.error;
   return test;
 }
