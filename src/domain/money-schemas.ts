@@ -14,9 +14,11 @@ function kopecks(label: string) {
   return z.number({ error: message }).int(message).min(0, message).max(MAX_KOPECKS, message);
 }
 
-const QUANTITY_MESSAGE = `Количество: целое число от 1 до ${MAX_QUANTITY}`;
+const QUANTITY_MESSAGE = 'Количество: целое число от 1 до 10\u00a0000';
 const WARRANTY_MESSAGE = `Гарантия: целое число дней от 0 до ${LINE_WARRANTY_MAX} или пусто`;
 export const DISCOUNT_TOO_BIG = 'Скидка больше суммы строки';
+export const LINE_TOO_BIG = 'Сумма строки больше 100\u00a0000\u00a0000\u00a0₽';
+export const TICKET_TOO_BIG = 'Сумма по заявке слишком велика: проверьте цены и количество';
 
 const lineFields = {
   kind: z.enum(LINE_KINDS, { error: 'Укажите, работа это или запчасть' }),
@@ -47,6 +49,7 @@ export const ticketLineInput = z
     discount: lineFields.discount.default(0),
     warrantyDays: lineFields.warrantyDays.default(null),
   })
+  .refine((line) => line.quantity * line.price <= MAX_KOPECKS, { message: LINE_TOO_BIG, path: ['price'] })
   .refine((line) => line.discount <= line.quantity * line.price, {
     message: DISCOUNT_TOO_BIG,
     path: ['discount'],

@@ -7,6 +7,8 @@ export type Kopecks = number;
 /** The largest amount one line, payment or total may hold: 100 000 000 ₽. */
 export const MAX_KOPECKS: Kopecks = 10_000_000_000;
 export const MAX_QUANTITY = 10_000;
+/** A ticket's sums (its lines, what was paid) stay below this: far inside safe integers. */
+export const MAX_TICKET_KOPECKS: Kopecks = 100 * MAX_KOPECKS;
 
 const NBSP = '\u00a0';
 

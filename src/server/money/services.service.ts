@@ -65,8 +65,12 @@ export function createServices({ db, clock, events }: { db: Kysely<DB>; clock: C
     async update(id: number, patch: z.output<typeof servicePatch>): Promise<ServiceDto> {
       const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new AppError('not_found', SERVICE_NOT_FOUND);
-      const stale = () => new AppError('conflict', STALE_SERVICE, { extra: { service: toDto(row) } });
-      if (row.version !== patch.version) throw stale();
+      // The 409 carries the service as it is now, so the next save goes over that version.
+      const stale = async () => {
+        const now = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+        return new AppError('conflict', STALE_SERVICE, { extra: { service: toDto(now ?? row) } });
+      };
+      if (row.version !== patch.version) throw await stale();
       if (patch.name !== undefined && patch.name !== row.name)
         await refuseTakenName(db, 'services', patch.name, SERVICE_NAME_TAKEN, id);
       const updated = await db
@@ -83,7 +87,7 @@ export function createServices({ db, clock, events }: { db: Kysely<DB>; clock: C
         .returningAll()
         .executeTakeFirst()
         .catch(uniqueName);
-      if (!updated) throw stale();
+      if (!updated) throw await stale();
       changed();
       return toDto(updated);
     },

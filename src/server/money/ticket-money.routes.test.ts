@@ -3,6 +3,7 @@ import type { ServiceDto, TicketMoneyDto } from '../../domain/money';
 import {
   DISCOUNT_TOO_BIG,
   LINES_CLOSED,
+  LINE_TOO_BIG,
   REFUND_REASON_REQUIRED,
   REFUND_TOO_BIG,
   SERVICE_NAME_TAKEN,
@@ -110,6 +111,14 @@ describeEachDatabase('a ticket’s money', (ctx) => {
       expect(response.statusCode, String(price)).toBe(400);
       expect(errorOf(response)).toMatch(/^Цена: сумма от 0/);
     }
+    const huge = await call('POST', `/api/tickets/${ticket.id}/lines`, {
+      kind: 'part',
+      name: 'Сервер',
+      quantity: 10000,
+      price: 2_000_000,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(errorOf(huge)).toBe(LINE_TOO_BIG);
     await pay(ticket.id, { kind: 'payment', method: 'cash', amount: 1000 });
     const noReason = await pay(ticket.id, { kind: 'refund', method: 'cash', amount: 500 });
     expect(noReason.statusCode).toBe(400);

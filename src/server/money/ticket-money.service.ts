@@ -3,6 +3,8 @@ import {
   amountDue,
   formatRubles,
   lineTotal,
+  MAX_KOPECKS,
+  MAX_TICKET_KOPECKS,
   PAYMENT_METHOD_LABELS,
   type PaymentDto,
   type PaymentMethod,
@@ -12,6 +14,8 @@ import {
 } from '../../domain/money';
 import {
   DISCOUNT_TOO_BIG,
+  LINE_TOO_BIG,
+  TICKET_TOO_BIG,
   LINE_NOT_FOUND,
   LINES_CLOSED,
   REFUND_TOO_BIG,
@@ -88,6 +92,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
       .where('ticket_id', '=', ticketId)
       .execute();
     const total = lines.reduce((sum, row) => sum + lineDto(row).total, 0);
+    if (total > MAX_TICKET_KOPECKS) throw new AppError('bad_request', TICKET_TOO_BIG);
     await trx.updateTable('tickets').set({ lines_total: total }).where('id', '=', ticketId).execute();
   }
 
@@ -188,8 +193,10 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           ...before,
           ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
         } as TicketLineDto;
-        if (after.discount > after.quantity * after.price)
+        if (after.quantity * after.price > MAX_KOPECKS) throw new AppError('bad_request', LINE_TOO_BIG);
+        if (after.discount > after.quantity * after.price) {
           throw new AppError('bad_request', DISCOUNT_TOO_BIG);
+        }
         await trx
           .updateTable('ticket_lines')
           .set({
@@ -257,6 +264,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           })
           .execute();
         const paid = ticket.paid + (input.kind === 'refund' ? -input.amount : input.amount);
+        if (paid > MAX_TICKET_KOPECKS) throw new AppError('bad_request', TICKET_TOO_BIG);
         await trx.updateTable('tickets').set({ paid }).where('id', '=', ticketId).execute();
         await history(trx, actor, ticketId, {
           action: input.kind,

@@ -109,7 +109,11 @@ export function createRepairStages({
     async update(id: number, patch: z.output<typeof repairStagePatchInput>): Promise<RepairStageDto> {
       const row = await db.selectFrom('repair_stages').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new AppError('not_found', STAGE_NOT_FOUND);
-      const stale = async () => new AppError('conflict', STALE_STAGE, { extra: { stage: await dto(row) } });
+      // The 409 carries the stage as it is now, so the next save goes over that version.
+      const stale = async () => {
+        const now = await db.selectFrom('repair_stages').selectAll().where('id', '=', id).executeTakeFirst();
+        return new AppError('conflict', STALE_STAGE, { extra: { stage: await dto(now ?? row) } });
+      };
       if (row.version !== patch.version) throw await stale();
       if (patch.name !== undefined && patch.name !== row.name)
         await refuseTakenName(db, 'repair_stages', patch.name, STAGE_NAME_TAKEN, id);

@@ -2,3 +2,4 @@
 export { TicketMoneySection } from './components/TicketMoneySection';
 export { ServicesCard } from './components/ServicesCard';
 export { useTicketMoney } from './api/money-api';
+export { TakePaymentButton } from './components/TakePaymentButton';

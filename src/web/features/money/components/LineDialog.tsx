@@ -9,12 +9,13 @@ import {
   rublesInput,
   type LineKind,
   type TicketLineDto,
+  type TicketMoneyDto,
 } from '../../../../domain/money';
 import { LINE_NAME_MAX, ticketLineInput } from '../../../../domain/money-schemas';
 import { RublesInput, WarrantyDaysInput, warrantyValue } from './money-inputs';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import type { MoneyWrites } from '../api/money-api';
 import { useServices } from '../api/services-api';
 
@@ -37,20 +38,18 @@ export function LineDialog({
   const [discount, setDiscount] = useState(line && line.discount > 0 ? rublesInput(line.discount) : '');
   const [warranty, setWarranty] = useState<number | string>(line?.warrantyDays ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const [serviceId, setServiceId] = useState<number | null>(line?.serviceId ?? null);
+  // After «Строку уже изменил другой сотрудник» the next save goes over their version.
+  const [version, setVersion] = useState(line?.version ?? 1);
   const services = useServices().data ?? [];
-  // A work picked from the catalogue brings its price and warranty; typing another name leaves it.
+  // A work picked from the catalogue brings its price and warranty.
   const pickService = (picked: string) => {
     const service = services.find((s) => s.name === picked);
     if (!service) return;
-    setServiceId(service.id);
     setPrice(rublesInput(service.price));
     setWarranty(service.warrantyDays ?? '');
   };
-  const changeName = (value: string) => {
-    setName(value);
-    if (services.find((s) => s.id === serviceId)?.name !== value) setServiceId(null);
-  };
+  // The catalogue's service a new work line names exactly, if any (read when it is saved).
+  const serviceId = kind === 'work' ? (services.find((s) => s.name === name.trim())?.id ?? null) : null;
 
   const amounts = {
     price: parseRubles(price),
@@ -77,10 +76,18 @@ export function LineDialog({
       warrantyDays: warrantyValue(warranty),
     });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
-    const done = { onSuccess: onClose, onError: (error: unknown) => setProblem(errorMessage(error)) };
+    const done = {
+      onSuccess: onClose,
+      onError: (error: unknown) => {
+        setProblem(errorMessage(error));
+        const fresh = error instanceof ApiError ? (error.body as { money?: TicketMoneyDto } | null) : null;
+        const now = fresh?.money?.lines.find((l) => l.id === line?.id);
+        if (now) setVersion(now.version);
+      },
+    };
     // A line keeps the catalogue's service it came from; only its own fields change.
     const { serviceId: fromService, ...fields } = parsed.data;
-    if (line) writes.editLine.mutate({ id: line.id, version: line.version, ...fields }, done);
+    if (line) writes.editLine.mutate({ id: line.id, version, ...fields }, done);
     else writes.addLine.mutate({ ...fields, serviceId: fromService }, done);
   };
 
@@ -88,7 +95,7 @@ export function LineDialog({
     <Modal
       opened
       onClose={onClose}
-      title={line ? 'Изменить строку' : `Добавить: ${LINE_KIND_LABELS[kind].toLowerCase()}`}
+      title={line ? 'Изменить строку' : kind === 'work' ? 'Добавить работу' : 'Добавить запчасть'}
     >
       <Stack>
         <ErrorBox message={problem} />
@@ -108,7 +115,7 @@ export function LineDialog({
             data={services.map((service) => service.name)}
             value={name}
             data-autofocus
-            onChange={changeName}
+            onChange={setName}
             onOptionSubmit={pickService}
           />
         ) : (
@@ -118,7 +125,7 @@ export function LineDialog({
             maxLength={LINE_NAME_MAX}
             value={name}
             data-autofocus
-            onChange={(event) => changeName(event.currentTarget.value)}
+            onChange={(event) => setName(event.currentTarget.value)}
           />
         )}
         <Group grow align="flex-start">

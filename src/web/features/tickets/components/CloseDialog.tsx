@@ -1,5 +1,5 @@
 import {
-  Alert,
+  Paper,
   Button,
   Checkbox,
   Group,
@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { warrantyDaysInput } from '../../../../domain/ticket-types';
 import { DEFAULT_WARRANTY_DAYS, MAX_WARRANTY_DAYS } from '../../../../domain/warranty';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CREDIT_REASON_LABEL,
   CREDIT_REASON_MAX,
@@ -39,6 +39,8 @@ interface CloseFormProps {
   warrantyDays: number | null;
   /** «К оплате» in kopecks, once known: owing, it closes only «в долг» with a reason. */
   due: number;
+  /** «Принять оплату» right here: the money section's own dialog. */
+  payment: ReactNode;
   pending: boolean;
   onCancel: () => void;
   onClose: (closing: Closing) => void;
@@ -52,7 +54,7 @@ export function CloseDialog({ opened, ...props }: CloseFormProps & { opened: boo
   );
 }
 
-function CloseForm({ summary, warrantyDays, due, pending, onCancel, onClose }: CloseFormProps) {
+function CloseForm({ summary, warrantyDays, due, payment, pending, onCancel, onClose }: CloseFormProps) {
   const [onCredit, setOnCredit] = useState(false);
   const [reason, setReason] = useState('');
   const [creditError, setCreditError] = useState<string | null>(null);
@@ -111,9 +113,11 @@ function CloseForm({ summary, warrantyDays, due, pending, onCancel, onClose }: C
         w={{ base: '100%', xs: 240 }}
       />
       {due > 0 && (
-        <Alert color="orange" title={`Клиент должен ${formatRubles(due)}`}>
+        <Paper withBorder p="sm" radius="md" bg="orange.0" data-testid="closing-debt">
           <Stack gap="xs">
-            <Text size="sm">Примите оплату в разделе «Работы и оплата» или выдайте устройство в долг.</Text>
+            <Text fw={700}>{`Клиент должен ${formatRubles(due)}`}</Text>
+            <Text size="sm">Примите оплату или выдайте устройство в долг.</Text>
+            <Group>{payment}</Group>
             <Checkbox
               label="Выдать в долг"
               checked={onCredit}
@@ -121,6 +125,7 @@ function CloseForm({ summary, warrantyDays, due, pending, onCancel, onClose }: C
                 setOnCredit(event.currentTarget.checked);
                 setCreditError(null);
               }}
+              error={!onCredit && creditError}
             />
             {onCredit && (
               <TextInput
@@ -128,19 +133,15 @@ function CloseForm({ summary, warrantyDays, due, pending, onCancel, onClose }: C
                 required
                 maxLength={CREDIT_REASON_MAX}
                 value={reason}
+                error={creditError}
                 onChange={(event) => {
                   setReason(event.currentTarget.value);
                   setCreditError(null);
                 }}
               />
             )}
-            {creditError && (
-              <Text size="sm" c="red.9" role="alert">
-                {creditError}
-              </Text>
-            )}
           </Stack>
-        </Alert>
+        </Paper>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>

@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useReopenTicket, useStepTicket } from '../api/tickets-api';
-import { useTicketMoney } from '../../money/public';
+import { TakePaymentButton, useTicketMoney } from '../../money/public';
 import { CloseDialog, type Closing } from './CloseDialog';
 import { ReopenDialog } from './ReopenDialog';
 
@@ -22,12 +22,17 @@ import { ReopenDialog } from './ReopenDialog';
 export function StepControls({ ticket, draftSummary }: { ticket: TicketDetailDto; draftSummary: string }) {
   const stepTicket = useStepTicket(ticket.id);
   // What is owed, for «Закрыть заявку?»: the money section on the same card reads it too.
-  const due = useTicketMoney(ticket.id).data?.due ?? 0;
+  const money = useTicketMoney(ticket.id);
+  const due = money.data?.due ?? 0;
   const reopen = useReopenTicket(ticket.id);
   const [asking, setAsking] = useState<'close' | 'reopen' | null>(null);
   const back = neighbour(ticket.status, 'back', ticket.intake);
   const forward = neighbour(ticket.status, 'forward', ticket.intake);
-  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const onError = (error: unknown) => {
+    toast.error(errorMessage(error));
+    // A close refused for money owed (paid or added elsewhere a moment ago): show what is owed now.
+    void money.refetch();
+  };
 
   const go = (direction: StepDirection, closing?: Closing) => {
     // The same rule the server applies; checked here first so the answer is instant.
@@ -81,6 +86,7 @@ export function StepControls({ ticket, draftSummary }: { ticket: TicketDetailDto
         summary={draftSummary}
         warrantyDays={ticket.warrantyDays}
         due={due}
+        payment={<TakePaymentButton ticketId={ticket.id} />}
         pending={stepTicket.isPending}
         onCancel={() => setAsking(null)}
         onClose={(closing) => go('forward', closing)}
