@@ -51,6 +51,12 @@ export function lineTotal(line: PricedLine): Kopecks {
   return Math.max(0, line.quantity * line.price - line.discount);
 }
 
+/** How a line's sum is made, as the card and history read it: «2 × 1 500,00 ₽ − 100,00 ₽». */
+export function lineArithmetic(line: PricedLine): string {
+  const discount = line.discount > 0 ? ` − ${formatRubles(line.discount)}` : '';
+  return `${line.quantity} × ${formatRubles(line.price)}${discount}`;
+}
+
 export function linesTotal(lines: readonly PricedLine[]): Kopecks {
   return lines.reduce((sum, line) => sum + lineTotal(line), 0);
 }

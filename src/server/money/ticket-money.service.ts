@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   amountDue,
   formatRubles,
+  lineArithmetic,
   lineTotal,
   MAX_KOPECKS,
   MAX_TICKET_KOPECKS,
@@ -52,9 +53,8 @@ function lineDto(row: LineRow): TicketLineDto {
 }
 
 /** A line as its history row reads: «Замена экрана: 2 × 1 500,00 ₽ − 100,00 ₽ = 2 900,00 ₽». */
-function lineText(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 'discount'>): string {
-  const discount = line.discount > 0 ? ` − ${formatRubles(line.discount)}` : '';
-  return `${line.name}: ${line.quantity} × ${formatRubles(line.price)}${discount} = ${formatRubles(lineTotal(line))}`;
+function describeLine(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 'discount'>): string {
+  return `${line.name}: ${lineArithmetic(line)} = ${formatRubles(lineTotal(line))}`;
 }
 
 /**
@@ -166,7 +166,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           })
           .execute();
         await saveLinesTotal(trx, ticketId);
-        await history(trx, actor, ticketId, { action: 'add_line', newValue: lineText(input) });
+        await history(trx, actor, ticketId, { action: 'add_line', newValue: describeLine(input) });
       });
       changed(ticketId);
       return read(ticketId);
@@ -212,7 +212,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           .where('id', '=', lineId)
           .execute();
         await saveLinesTotal(trx, ticketId);
-        const [from, to] = [lineText(before), lineText(after)];
+        const [from, to] = [describeLine(before), describeLine(after)];
         if (from !== to)
           await history(trx, actor, ticketId, { action: 'edit_line', oldValue: from, newValue: to });
         return 'saved' as const;
@@ -233,7 +233,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           .executeTakeFirst();
         if (!row) throw new AppError('not_found', LINE_NOT_FOUND);
         await saveLinesTotal(trx, ticketId);
-        await history(trx, actor, ticketId, { action: 'delete_line', oldValue: lineText(lineDto(row)) });
+        await history(trx, actor, ticketId, { action: 'delete_line', oldValue: describeLine(lineDto(row)) });
       });
       changed(ticketId);
       return read(ticketId);

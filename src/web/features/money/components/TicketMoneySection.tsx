@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text } from '@mantin
 import { useState } from 'react';
 import {
   formatRubles,
+  lineArithmetic,
   LINE_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
   type LineKind,
@@ -19,9 +20,8 @@ import { LineDialog } from './LineDialog';
 import { PaymentDialog } from './PaymentDialog';
 
 function lineDetails(line: TicketLineDto): string {
-  const discount = line.discount > 0 ? ` − ${formatRubles(line.discount)}` : '';
   const warranty = line.warrantyDays === null ? '' : ` · гарантия ${line.warrantyDays} дн.`;
-  return `${LINE_KIND_LABELS[line.kind]} · ${line.quantity} × ${formatRubles(line.price)}${discount}${warranty}`;
+  return `${LINE_KIND_LABELS[line.kind]} · ${lineArithmetic(line)}${warranty}`;
 }
 
 /**
