@@ -62,6 +62,9 @@ export const HISTORY_ACTIONS = [
   'payment',
   'refund',
   'on_credit',
+  'estimate_sent',
+  'estimate_approved',
+  'estimate_declined',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -123,6 +126,9 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   payment: 'Принята оплата',
   refund: 'Оформлен возврат',
   on_credit: 'Выдано в долг',
+  estimate_sent: 'Смета отправлена клиенту',
+  estimate_approved: 'Клиент согласовал смету',
+  estimate_declined: 'Клиент отказался от сметы',
 };
 
 /** How a history row reads on the card of a record of this kind. */

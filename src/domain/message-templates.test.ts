@@ -17,6 +17,8 @@ const VALUES: TemplateValues = {
   ссылка: 'https://remont.example/s/AbC123',
   магазин: 'Сервис «Ёлка»',
   телефон_магазина: '+7 495 000-00-00',
+  смета: '3\u00a0500,00\u00a0₽',
+  к_оплате: '2\u00a0000,00\u00a0₽',
 };
 
 describe('fillTemplate', () => {
@@ -141,5 +143,18 @@ describe('a message without the status link (issue 48: no address a client can o
     expect(fillTemplate('Заявка {номер} передана в доставку: {служба}', { ...values, служба: '' })).toBe(
       `Заявка ${VALUES.номер} передана в доставку:`,
     );
+  });
+});
+
+describe('the estimate’s message (issue 50)', () => {
+  // A value goes in as one line of plain spaces: the no-break spaces of «3 500,00 ₽» too.
+  it('names the estimate’s sum and the link to answer it; without a link, no «Согласовать…:» left', () => {
+    expect(fillTemplate(DEFAULT_TEMPLATES.estimate, VALUES)).toBe(
+      'Здравствуйте, Щукина Юлия! Смета на ремонт по заявке #41 (Ноутбук ASUS): 3 500,00 ₽. Согласовать или отказаться: https://remont.example/s/AbC123\nСервис «Ёлка» +7 495 000-00-00',
+    );
+    expect(fillTemplate(DEFAULT_TEMPLATES.estimate, { ...VALUES, ссылка: '' })).toBe(
+      'Здравствуйте, Щукина Юлия! Смета на ремонт по заявке #41 (Ноутбук ASUS): 3 500,00 ₽.\nСервис «Ёлка» +7 495 000-00-00',
+    );
+    expect(fillTemplate('Осталось оплатить {к_оплате}.', VALUES)).toBe('Осталось оплатить 2 000,00 ₽.');
   });
 });

@@ -6,7 +6,7 @@ import { z } from './zod-ru';
 // Messages to the client (issue 19): admins keep one template per status and a general one;
 // on a ticket «Написать клиенту» fills the template in and opens WhatsApp or an SMS with it.
 
-export const TEMPLATE_KEYS = ['general', ...TICKET_PIPELINE] as const;
+export const TEMPLATE_KEYS = ['general', ...TICKET_PIPELINE, 'estimate'] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 export type MessageTemplates = Record<TemplateKey, string>;
 
@@ -22,6 +22,8 @@ export const PLACEHOLDERS = {
   ссылка: 'ссылка на страницу статуса',
   магазин: 'название сервиса',
   телефон_магазина: 'телефон сервиса',
+  смета: 'сумма сметы',
+  к_оплате: 'сколько осталось оплатить',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export type TemplateValues = Record<Placeholder, string>;
@@ -42,6 +44,8 @@ export const DEFAULT_TEMPLATES: MessageTemplates = {
   notify_client:
     'Здравствуйте, {клиент}! Заявка {номер} ({устройство}). {статус}. Подробнее: {ссылка}\n{магазин} {телефон_магазина}',
   closed: 'Здравствуйте, {клиент}! Заявка {номер} закрыта. Спасибо, что обратились к нам!\n{магазин}',
+  estimate:
+    'Здравствуйте, {клиент}! Смета на ремонт по заявке {номер} ({устройство}): {смета}. Согласовать или отказаться: {ссылка}\n{магазин} {телефон_магазина}',
 };
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
@@ -55,7 +59,13 @@ export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   delivery_to_client: 'Доставка до клиента',
   notify_client: 'Оповестить клиента',
   closed: 'Закрыта',
+  estimate: 'Смета',
 };
+
+/** The estimate's message (issue 50), or the built-in one when an admin left it empty. */
+export function estimateTemplate(templates: MessageTemplates): string {
+  return templates.estimate.trim() ? templates.estimate : DEFAULT_TEMPLATES.estimate;
+}
 
 /** The general template, or the built-in one when an admin left it empty. */
 export function generalTemplate(templates: MessageTemplates): string {

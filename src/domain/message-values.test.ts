@@ -34,8 +34,15 @@ describe('message values', () => {
       ссылка: LINK,
       магазин: 'Сервис «Ёлка»',
       телефон_магазина: '+7 495 000-00-00',
+      смета: '',
+      к_оплате: '',
     });
     expect(messageValues({ ...TICKET, status: 'delivery_requested' }, SHOP, LINK).служба).toBe('СДЭК');
+    // Issue 50: the sums, formatted; nothing owed reads as nothing.
+    expect(messageValues(TICKET, SHOP, LINK, { estimateTotal: 350000, due: 120050 })).toMatchObject({
+      смета: '3\u00a0500,00\u00a0₽',
+      к_оплате: '1\u00a0200,50\u00a0₽',
+    });
   });
 
   it('fills the notify template for a ticket without a device, leaving no empty brackets', () => {

@@ -1,4 +1,5 @@
 import { clientStage } from './client-stage';
+import { formatRubles } from './money';
 import { addressName } from './client-message';
 import type { TemplateValues } from './message-templates';
 import { formatPhone } from './phone';
@@ -24,11 +25,19 @@ function serviceFor(ticket: MessageTicket): string {
   return isProvider(provider) ? PROVIDER_LABELS[provider] : '';
 }
 
+/** The ticket's sums for {смета} and {к_оплате} (issue 50), in kopecks. */
+export interface MessageMoney {
+  /** The estimate last sent; null before one is. */
+  estimateTotal: number | null;
+  due: number;
+}
+
 /** What each placeholder of a message stands for on this ticket (issue 19). */
 export function messageValues(
   ticket: MessageTicket,
   shop: { name: string; phone: string },
   statusLink: string,
+  money: MessageMoney = { estimateTotal: null, due: 0 },
 ): TemplateValues {
   return {
     клиент: addressName(ticket.clientName),
@@ -39,5 +48,7 @@ export function messageValues(
     ссылка: statusLink,
     магазин: shop.name,
     телефон_магазина: shop.phone ? formatPhone(shop.phone) : '',
+    смета: money.estimateTotal === null ? '' : formatRubles(money.estimateTotal),
+    к_оплате: money.due > 0 ? formatRubles(money.due) : '',
   };
 }

@@ -1,3 +1,5 @@
+import type { EstimateDto } from './estimate';
+
 // Money (issue 50): whole kopecks end to end, never floating point. Zod-free, so the worklist's
 // first screen can format «К оплате» without loading the schemas (money-schemas.ts).
 
@@ -114,6 +116,8 @@ export interface TicketMoneyDto {
   total: Kopecks;
   paid: Kopecks;
   due: Kopecks;
+  /** The estimate last sent to the client; null before the first. */
+  estimate: EstimateDto | null;
 }
 
 /** A service of the shop's catalogue, offered when a work line is added. */

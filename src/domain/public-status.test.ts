@@ -13,6 +13,7 @@ const TICKET: PublicTicketFacts = {
   warrantyDays: 30,
   stageText: '',
   due: 0,
+  estimate: null,
 };
 
 describe('publicStatusView', () => {

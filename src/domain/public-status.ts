@@ -1,4 +1,5 @@
 import { clientStageIndex, clientStages } from './client-stage';
+import type { EstimateAnswer, EstimateLine } from './estimate';
 import { formatPhone } from './phone';
 import { ticketNumber } from './ticket-number';
 import type { Intake } from './ticket-status';
@@ -20,6 +21,17 @@ export interface PublicTicketFacts {
   stageText: string;
   /** «К оплате» in kopecks (issue 50): the lines less what was paid; 0 when nothing is owed. */
   due: number;
+  /** The estimate last sent (issue 50), or null. */
+  estimate: PublicEstimate | null;
+}
+
+/** The estimate as the client reads and answers it: the lines' names and sums, nothing else. */
+export interface PublicEstimate {
+  version: number;
+  lines: Pick<EstimateLine, 'name' | 'quantity' | 'total'>[];
+  total: number;
+  answer: EstimateAnswer | null;
+  answeredAt: string | null;
 }
 
 export interface PublicShopFacts {
@@ -52,6 +64,8 @@ export interface PublicStatusView {
   warranty: { closedAt: string; days: number } | null;
   /** What the client still owes, kopecks; 0 shows nothing. */
   due: number;
+  /** Shown while the ticket is open. */
+  estimate: PublicEstimate | null;
 }
 
 /**
@@ -92,5 +106,6 @@ export function publicStatusView(
         ? { closedAt: ticket.closedAt, days: ticket.warrantyDays }
         : null,
     due: ticket.due,
+    estimate: ticket.status === 'closed' ? null : ticket.estimate,
   };
 }

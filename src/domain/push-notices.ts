@@ -1,3 +1,4 @@
+import { formatRubles } from './money';
 import { paths } from './routes';
 import { ticketNumber } from './ticket-schemas';
 import { ticketStatusLabel, type Intake, type TicketStatus } from './ticket-status';
@@ -7,6 +8,7 @@ export type WorkChange =
   | { kind: 'ticket_created'; ticket: ItemRef }
   | { kind: 'ticket_assigned'; ticket: ItemRef }
   | { kind: 'ticket_stepped'; ticket: ItemRef; status: TicketStatus; intake?: Intake }
+  | { kind: 'estimate_answered'; ticket: ItemRef; approved: boolean; total: number }
   | { kind: 'task_created'; task: ItemRef }
   | { kind: 'task_assigned'; task: ItemRef };
 
@@ -62,6 +64,13 @@ export function noticesFor(change: WorkChange): Notice[] {
       if (ticket.assigneeId === null) return [];
       const body = `Заявка ${ticketNumber(ticket.id)} ${quoted(ticket.title)}: ${ticketStatusLabel(status, intake)}`;
       return [ticketNotice(ticket, ticket.assigneeId, body, false)];
+    }
+    case 'estimate_answered': {
+      // The client waits for the repair to go on: the assignee, or every admin when nobody is.
+      const { ticket, approved, total } = change;
+      const verb = approved ? 'согласовал смету' : 'отказался от сметы';
+      const body = `Клиент ${verb} по заявке ${ticketNumber(ticket.id)} ${quoted(ticket.title)}: ${formatRubles(total)}`;
+      return [ticketNotice(ticket, ticket.assigneeId ?? 'admins', body, true)];
     }
     case 'task_created':
     case 'task_assigned':

@@ -17,7 +17,8 @@ import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
 import { registerDevicesRoutes } from '../devices/devices.routes';
 import { createRepairStages } from '../repair-stages/repair-stages.service';
 import { registerRepairStagesRoutes } from '../repair-stages/repair-stages.routes';
-import { createTicketMoney } from '../money/ticket-money.service';
+import { createTicketMoney, readLines } from '../money/ticket-money.service';
+import { createEstimates } from '../money/estimate.service';
 import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
@@ -47,10 +48,17 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     scopes,
     createRepairStages({ db: database.db, clock, events: parts.resources.events }),
   );
-  registerTicketMoneyRoutes(
-    scopes,
-    createTicketMoney({ db: database.db, clock, events: parts.resources.events }),
-  );
+  const estimates = createEstimates({
+    db: database.db,
+    clock,
+    events: parts.resources.events,
+    push: parts.resources.push,
+    readLines,
+  });
+  registerTicketMoneyRoutes(scopes, {
+    money: createTicketMoney({ db: database.db, clock, events: parts.resources.events }),
+    estimates,
+  });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
@@ -61,6 +69,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     find: (token) => findPublicStatus(database.db, shopProfile, token),
     timeZone: async () => (await workRules.get()).timeZone,
     clock,
+    answerEstimate: estimates.answer,
   });
   registerSettingsRoutes(scopes, {
     inviteCode: parts.accounts.inviteCode,

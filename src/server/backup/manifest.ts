@@ -23,6 +23,7 @@ export const COUNTED_TABLES = [
   'services',
   'ticket_lines',
   'payments',
+  'estimates',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

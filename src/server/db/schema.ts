@@ -346,6 +346,19 @@ export interface PaymentsTable {
   created_at: string;
 }
 
+/** The estimate last sent to the client, one per ticket (migration 0031). */
+export interface EstimatesTable {
+  ticket_id: number;
+  version: number;
+  /** JSON: EstimateLine[] as sent. */
+  lines: string;
+  total: number;
+  sent_at: string;
+  sent_by_name: string;
+  answer: string | null;
+  answered_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,4 +383,5 @@ export interface DB {
   services: ServicesTable;
   ticket_lines: TicketLinesTable;
   payments: PaymentsTable;
+  estimates: EstimatesTable;
 }

@@ -65,6 +65,7 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/tickets/:id/lines/:lineId': staff,
   'DELETE /api/tickets/:id/lines/:lineId': staff,
   'POST /api/tickets/:id/payments': staff,
+  'POST /api/tickets/:id/estimate': staff,
   'GET /api/services': staff,
   'POST /api/services': admins,
   'PATCH /api/services/:id': admins,
@@ -83,6 +84,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/tickets/:id/messages': staff,
   'GET /s/:token': anyone,
   'GET /s/:token/': anyone,
+  // The client's answer to the estimate: the page's token is the key (issue 50).
+  'POST /s/:token/estimate': anyone,
   'DELETE /api/tickets/:id': staff,
   'POST /api/tickets/:id/files': staff,
   'POST /api/tickets/:id/pvz-photos': staff,

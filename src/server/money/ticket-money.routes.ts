@@ -4,13 +4,17 @@ import { actorOf } from '../http/actor';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+import type { Estimates } from './estimate.service';
 import type { TicketMoney } from './ticket-money.service';
 
 type WithId = { Params: { id: string } };
 type WithLine = { Params: { id: string; lineId: string } };
 
 /** A ticket's lines and payments (issue 50): every employee keeps them, the server checks each rule. */
-export function registerTicketMoneyRoutes({ staff }: RouteScopes, money: TicketMoney) {
+export function registerTicketMoneyRoutes(
+  { staff }: RouteScopes,
+  { money, estimates }: { money: TicketMoney; estimates: Estimates },
+) {
   const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
   const lineId = (request: FastifyRequest<WithLine>) => parseId(request.params.lineId, LINE_NOT_FOUND);
 
@@ -39,5 +43,12 @@ export function registerTicketMoneyRoutes({ staff }: RouteScopes, money: TicketM
   staff.post<WithId>('/api/tickets/:id/payments', async (request, reply) => {
     const input = parsePayload(paymentInput, request.body);
     return reply.status(201).send({ money: await money.pay(actorOf(request), ticketId(request), input) });
+  });
+
+  // «Отправить смету»: the lines as they are now become the version the client answers.
+  staff.post<WithId>('/api/tickets/:id/estimate', async (request) => {
+    const id = ticketId(request);
+    await estimates.send(actorOf(request), id);
+    return { money: await money.read(id) };
   });
 }

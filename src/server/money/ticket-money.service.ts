@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   amountDue,
   formatRubles,
@@ -18,7 +18,6 @@ import {
   LINE_TOO_BIG,
   TICKET_TOO_BIG,
   LINE_NOT_FOUND,
-  LINES_CLOSED,
   REFUND_TOO_BIG,
   SERVICE_NOT_FOUND,
   STALE_LINE,
@@ -33,8 +32,9 @@ import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
 import type { Actor } from '../http/actor';
-import { refuseInTrash } from '../trash/trash-marks';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+import { estimateDto, readEstimateRow } from './estimate.service';
+import { lockedTicket, openTicket } from './ticket-lock';
 
 type LineRow = Selectable<TicketLinesTable>;
 
@@ -52,6 +52,17 @@ function lineDto(row: LineRow): TicketLineDto {
   };
 }
 
+/** A ticket's lines in the order they were added. */
+export async function readLines(source: Kysely<DB>, ticketId: number): Promise<TicketLineDto[]> {
+  const rows = await source
+    .selectFrom('ticket_lines')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id')
+    .execute();
+  return rows.map(lineDto);
+}
+
 /** A line as its history row reads: «Замена экрана: 2 × 1 500,00 ₽ − 100,00 ₽ = 2 900,00 ₽». */
 function describeLine(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 'discount'>): string {
   return `${line.name}: ${lineArithmetic(line)} = ${formatRubles(lineTotal(line))}`;
@@ -65,25 +76,6 @@ function describeLine(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 
  */
 export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
   const changed = (id: number) => events.publish({ entity: 'ticket', id, op: 'update' });
-
-  async function lockedTicket(trx: Transaction<DB>, id: number) {
-    const row = await trx
-      .updateTable('tickets')
-      .set({ version: sql<number>`version` })
-      .where('id', '=', id)
-      .returning(['status', 'deleted_at', 'paid'])
-      .executeTakeFirst();
-    if (!row) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
-    refuseInTrash('ticket', row);
-    return { status: row.status, paid: Number(row.paid) };
-  }
-
-  /** A ticket whose lines may change: in no Корзина and not closed. */
-  async function openTicket(trx: Transaction<DB>, id: number) {
-    const row = await lockedTicket(trx, id);
-    if (row.status === 'closed') throw new AppError('conflict', LINES_CLOSED);
-    return row;
-  }
 
   async function saveLinesTotal(trx: Transaction<DB>, ticketId: number) {
     const lines = await trx
@@ -101,20 +93,21 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
   }
 
   async function read(ticketId: number, source: Kysely<DB> = db): Promise<TicketMoneyDto> {
-    const [ticket, lines, payments] = await Promise.all([
+    const [ticket, lines, payments, estimate] = await Promise.all([
       source
         .selectFrom('tickets')
         .select(['lines_total', 'paid'])
         .where('id', '=', ticketId)
         .executeTakeFirst(),
-      source.selectFrom('ticket_lines').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
+      readLines(source, ticketId),
       source.selectFrom('payments').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
+      readEstimateRow(source, ticketId),
     ]);
     if (!ticket) throw new AppError('not_found', TICKET_NOT_FOUND_MESSAGE);
     const total = Number(ticket.lines_total);
     const paid = Number(ticket.paid);
     return {
-      lines: lines.map(lineDto),
+      lines,
       payments: payments.map((row): PaymentDto => ({
         id: row.id,
         kind: row.kind === 'refund' ? 'refund' : 'payment',
@@ -127,6 +120,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
       total,
       paid,
       due: amountDue(total, paid),
+      estimate: estimateDto(estimate, lines),
     };
   }
 

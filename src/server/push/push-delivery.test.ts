@@ -128,6 +128,32 @@ describeEachDatabase(
       expect(await messagesTo(adminPhone)).toEqual([]);
     });
 
+    it('tells the assignee at once when the client answers the estimate on the status page', async () => {
+      const phone = await subscribe(tech);
+      const ticket = await newTicket(admin, { assigneeId: tech.user.id });
+      await call('POST', `/api/tickets/${ticket.id}/lines`, admin, {
+        kind: 'work',
+        name: 'Замена',
+        price: 150000,
+      });
+      expect((await call('POST', `/api/tickets/${ticket.id}/estimate`, admin)).statusCode).toBe(200);
+      const answered = await ctx.app.inject({
+        method: 'POST',
+        url: `${ticket.statusPath}/estimate`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'version=1&answer=approved',
+      });
+      expect(answered.statusCode).toBe(303);
+      const messages = await messagesTo(phone);
+      expect(messages.at(-1)).toEqual({
+        title: 'GL Задачи',
+        body: `Клиент согласовал смету по заявке #${ticket.id} «Замена SSD»: 1\u00a0500,00\u00a0₽`,
+        url: `/app/tickets/${ticket.id}`,
+        tag: `ticket-${ticket.id}`,
+      });
+      expect(service.to(phone).at(-1)?.headers.urgency).toBe('high');
+    });
+
     it('sends a new ticket nobody was given to every admin but its author', async () => {
       const secondAdmin = await ctx.register({ displayName: 'Второй Админ' });
       const promoted = await call('PUT', `/api/employees/${secondAdmin.user.id}/role`, admin, {

@@ -1,7 +1,7 @@
 import { formatRubles } from '../../domain/money';
 import { formatDateTimeIn } from '../../domain/date-time';
 import { telHref } from '../../domain/phone';
-import type { PublicStatusView } from '../../domain/public-status';
+import type { PublicEstimate, PublicStatusView } from '../../domain/public-status';
 import { todayIn } from '../../domain/due-marks';
 import { warrantyText, warrantyUntil } from '../../domain/warranty';
 
@@ -29,6 +29,17 @@ time{color:#495057;font-size:.9rem;white-space:nowrap}
 .shop{font-weight:700;margin:0 0 .25rem}
 .line{margin:.15rem 0;color:#495057}
 a.call{display:inline-block;margin-top:.5rem;padding:.6rem 1rem;border-radius:8px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600}
+h2{font-size:1.1rem;margin:0 0 .5rem}
+table{width:100%;border-collapse:collapse}
+td{padding:.35rem 0;border-bottom:1px solid #e9ecef;vertical-align:top}
+td.sum{text-align:right;white-space:nowrap;padding-left:.75rem}
+.total{font-weight:700;margin:.6rem 0 0;text-align:right}
+.answer{display:flex;gap:.75rem;margin-top:1rem;flex-wrap:wrap}
+.answer button{flex:1;min-height:3rem;border-radius:8px;font:inherit;font-weight:600;border:2px solid #2b8a3e;cursor:pointer}
+.answer .yes{background:#2b8a3e;color:#fff}
+.answer .no{background:#fff;color:#a61e4d;border-color:#a61e4d}
+.notice{background:#fff3bf;border-radius:8px;padding:.6rem .8rem;margin:0 0 1rem}
+.answered{font-weight:600;margin:.75rem 0 0}
 `;
 
 function page(title: string, body: string): string {
@@ -46,8 +57,46 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-/** The ticket's page; dates in the shop's time zone («Настройки»), whatever the server's. */
-export function statusPageHtml(view: PublicStatusView, timeZone: string): string {
+/**
+ * The estimate and, until the client answers, «Согласовать» / «Отказаться»: a plain form that
+ * names the version shown, so an answer to a page opened before the estimate changed is refused.
+ */
+function estimateHtml(estimate: PublicEstimate, answerPath: string, timeZone: string): string {
+  const rows = estimate.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td>` +
+        `<td class="sum">${escapeHtml(formatRubles(line.total))}</td></tr>`,
+    )
+    .join('');
+  const when = estimate.answeredAt ? ` ${escapeHtml(formatDateTimeIn(estimate.answeredAt, timeZone))}` : '';
+  const answer =
+    estimate.answer === 'approved'
+      ? `<p class="answered">Вы согласовали смету${when}.</p>`
+      : estimate.answer === 'declined'
+        ? `<p class="answered">Вы отказались от сметы${when}. Если передумаете, позвоните в сервис.</p>`
+        : `<form class="answer" method="post" action="${escapeHtml(answerPath)}">
+<input type="hidden" name="version" value="${estimate.version}">
+<button class="yes" type="submit" name="answer" value="approved">Согласовать</button>
+<button class="no" type="submit" name="answer" value="declined">Отказаться</button>
+</form>`;
+  return `<section class="card estimate" aria-label="Смета">
+<h2>Смета на ремонт</h2>
+<table>${rows}</table>
+<p class="total">Итого: ${escapeHtml(formatRubles(estimate.total))}</p>
+${answer}
+</section>`;
+}
+
+/**
+ * The ticket's page; dates in the shop's time zone («Настройки»), whatever the server's.
+ * `notice` is a line on top (an answer refused); `answerPath` where the estimate's answer goes.
+ */
+export function statusPageHtml(
+  view: PublicStatusView,
+  timeZone: string,
+  { answerPath, notice = '' }: { answerPath: string; notice?: string },
+): string {
   const date = (iso: string) => formatDateTimeIn(iso, timeZone).slice(0, 10);
   const stages = view.stages
     .map(
@@ -83,13 +132,14 @@ ${
   const title = `Заявка ${view.number}${view.shop.name ? ` — ${view.shop.name}` : ''}`;
   return page(
     title,
-    `<section class="card">
+    `${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}<section class="card">
 <h1>Заявка ${escapeHtml(view.number)}</h1>
 ${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
 <p class="now">${escapeHtml(view.current)}</p>
 ${view.due > 0 ? `<p class="line due">К оплате: ${escapeHtml(formatRubles(view.due))}</p>` : ''}
 ${warranty}
 </section>
+${view.estimate ? estimateHtml(view.estimate, answerPath, timeZone) : ''}
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
 ${shop}`,
   );

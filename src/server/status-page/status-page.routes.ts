@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import type { RouteScopes } from '../http/route-scopes';
+import { ESTIMATE_STALE, isEstimateAnswer, type EstimateAnswer } from '../../domain/estimate';
+import type { AnswerOutcome } from '../money/estimate.service';
 import { notFoundHtml, statusPageHtml, tooManyHtml } from './status-page-html';
 
 /** Page views per address and minute: a client refreshing is far below, a scan is cut off. */
@@ -28,34 +30,77 @@ export function registerStatusPageRoutes(
     timeZone,
     clock,
     db,
+    answerEstimate,
   }: {
     db: Kysely<DB>;
     find: (token: string) => Promise<PublicStatusView | null>;
     /** The shop's time zone, read per view (an admin may change it). */
     timeZone: () => Promise<string>;
     clock: Clock;
+    answerEstimate: (token: string, version: number, answer: EstimateAnswer) => Promise<AnswerOutcome>;
   },
 ) {
   const limiter = new AttemptLimiter(db, 'status-page', STATUS_PAGE_LIMIT, clock);
 
-  const show = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+  type WithToken = FastifyRequest<{ Params: { token: string } }>;
+  const answerPath = (token: string) => `/s/${encodeURIComponent(token)}/estimate`;
+
+  /** The page's headers, and false once a client past the limit has had its 429. */
+  async function admitted(request: WithToken, reply: FastifyReply): Promise<boolean> {
     reply
       .header('x-robots-tag', 'noindex, nofollow')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8');
     const wait = await limiter.hit(clientKey(request.ip));
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(Math.ceil(wait / 1000)))
-        .send(tooManyHtml());
-    }
-    const view = await find(request.params.token);
+    if (wait <= 0) return true;
+    await reply
+      .code(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send(tooManyHtml());
+    return false;
+  }
+
+  async function render(token: string, reply: FastifyReply, code = 200, notice = '') {
+    const view = await find(token);
     if (!view) return reply.code(404).send(notFoundHtml());
-    return reply.send(statusPageHtml(view, await timeZone()));
+    return reply
+      .code(code)
+      .send(statusPageHtml(view, await timeZone(), { answerPath: answerPath(token), notice }));
+  }
+
+  const show = async (request: WithToken, reply: FastifyReply) => {
+    if (!(await admitted(request, reply))) return reply;
+    return render(request.params.token, reply);
   };
   open.get('/s/:token', show);
   // Messengers and people sometimes add a slash to a link they pass on.
   open.get('/s/:token/', show);
+
+  // «Согласовать» / «Отказаться» (issue 50): a plain form post, then back to the page (so a
+  // refresh does not post again). No other route reads form bodies: the API's same-origin
+  // guard refuses a request that is neither JSON nor from our client.
+  open.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  open.post<{ Params: { token: string }; Body: unknown }>('/s/:token/estimate', async (request, reply) => {
+    if (!(await admitted(request, reply))) return reply;
+    const { token } = request.params;
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const version = Number(form.version);
+    if (!Number.isSafeInteger(version) || version < 1 || !isEstimateAnswer(form.answer)) {
+      return render(token, reply, 400, ESTIMATE_UNREADABLE);
+    }
+    const outcome = await answerEstimate(token, version, form.answer);
+    if (outcome === 'not_found') return reply.code(404).send(notFoundHtml());
+    if (outcome === 'stale') return render(token, reply, 409, ESTIMATE_STALE);
+    return reply
+      .code(303)
+      .header('location', `/s/${encodeURIComponent(token)}`)
+      .send();
+  });
 }
+
+const ESTIMATE_UNREADABLE = 'Не удалось прочитать ответ. Нажмите «Согласовать» или «Отказаться» ещё раз.';

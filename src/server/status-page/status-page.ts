@@ -1,10 +1,29 @@
 import { amountDue } from '../../domain/money';
 import type { Kysely } from 'kysely';
-import { publicStatusView, type PublicStatusView } from '../../domain/public-status';
+import { isEstimateAnswer, type EstimateLine } from '../../domain/estimate';
+import { publicStatusView, type PublicEstimate, type PublicStatusView } from '../../domain/public-status';
 import { isIntake } from '../../domain/ticket-status';
 import type { DB } from '../db/schema';
 import type { ShopProfile } from '../settings/shop-profile';
 import { looksLikeStatusToken } from './status-token';
+
+/** Only the names, quantities and sums of the lines leave the shop. */
+function publicEstimate(row: {
+  version: number;
+  lines: string;
+  total: number | string;
+  answer: string | null;
+  answered_at: string | null;
+}): PublicEstimate {
+  const lines = JSON.parse(row.lines) as EstimateLine[];
+  return {
+    version: row.version,
+    lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
+    total: Number(row.total),
+    answer: isEstimateAnswer(row.answer) ? row.answer : null,
+    answeredAt: row.answered_at,
+  };
+}
 
 /**
  * A ticket's public page by its token: null for a token that is wrong, withdrawn, or whose
@@ -36,7 +55,7 @@ export async function findPublicStatus(
     .where('tickets.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!ticket) return null;
-  const [history, shop] = await Promise.all([
+  const [history, shop, estimate] = await Promise.all([
     db
       .selectFrom('history')
       .select(['new_status', 'ts'])
@@ -49,6 +68,11 @@ export async function findPublicStatus(
       .orderBy('id')
       .execute(),
     shopProfile.get(),
+    db
+      .selectFrom('estimates')
+      .select(['version', 'lines', 'total', 'answer', 'answered_at'])
+      .where('ticket_id', '=', ticket.id)
+      .executeTakeFirst(),
   ]);
   return publicStatusView(
     {
@@ -62,6 +86,7 @@ export async function findPublicStatus(
       warrantyDays: ticket.warranty_days,
       stageText: ticket.stage_text ?? '',
       due: amountDue(Number(ticket.lines_total), Number(ticket.paid)),
+      estimate: estimate ? publicEstimate(estimate) : null,
     },
     history.map((row) => ({ status: row.new_status!, at: row.ts })),
     { name: shop.name, phone: shop.phone, address: shop.address, hours: shop.hours },

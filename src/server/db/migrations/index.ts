@@ -29,6 +29,7 @@ import { ticketTypesMigration } from './0026-ticket-types';
 import { deviceStoryMigration } from './0027-device-story';
 import { clientMergesMigration } from './0028-client-merges';
 import { moneyMigration } from './0030-money';
+import { estimatesMigration } from './0031-estimates';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -64,5 +65,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0028-client-merges': clientMergesMigration(dialect),
     '0029-repair-stages': repairStagesMigration(dialect),
     '0030-money': moneyMigration(dialect),
+    '0031-estimates': estimatesMigration(),
   };
 }

@@ -47,6 +47,9 @@ export function useMoneyWrites(ticketId: number) {
     pay: useMoneyWrite(ticketId, (base, input: PaymentInput) =>
       api<MoneyAnswer>(`${base}/payments`, { method: 'POST', body: input }),
     ),
+    sendEstimate: useMoneyWrite(ticketId, (base, _: void) =>
+      api<MoneyAnswer>(`${base}/estimate`, { method: 'POST' }),
+    ),
   };
 }
 

@@ -16,6 +16,7 @@ import { confirmModal } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMoneyWrites, useTicketMoney } from '../api/money-api';
+import { EstimateBox } from './EstimateBox';
 import { LineDialog } from './LineDialog';
 import { PaymentDialog } from './PaymentDialog';
 
@@ -33,10 +34,13 @@ export function TicketMoneySection({
   ticketId,
   linesLocked,
   trashed,
+  onEstimateSent,
 }: {
   ticketId: number;
   linesLocked: boolean;
   trashed: boolean;
+  /** Opens the client's message with the estimate's sum and link. */
+  onEstimateSent: () => void;
 }) {
   const money = useTicketMoney(ticketId);
   const writes = useMoneyWrites(ticketId);
@@ -119,6 +123,13 @@ export function TicketMoneySection({
                 </Button>
               </Group>
             )}
+            <EstimateBox
+              estimate={money.data.estimate}
+              hasLines={money.data.lines.length > 0}
+              locked={linesLocked}
+              writes={writes}
+              onSent={onEstimateSent}
+            />
             <Stack gap={2} data-testid="money-totals">
               <Group justify="space-between">
                 <Text>Итого</Text>

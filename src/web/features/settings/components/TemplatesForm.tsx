@@ -17,6 +17,11 @@ import { useFollowSaved } from '../../../lib/follow-saved';
 import { toast } from '../../../lib/toast';
 import { useSaveMessageTemplates } from '../api/message-templates-api';
 
+const TEMPLATE_DESCRIPTIONS: Partial<Record<string, string>> = {
+  general: 'Для статусов без своего текста',
+  estimate: '«Отправить смету клиенту» в заявке: сумма сметы и ссылка, где клиент её согласует',
+};
+
 function valuesOf(templates: MessageTemplatesDto): MessageTemplates {
   return Object.fromEntries(TEMPLATE_KEYS.map((key) => [key, templates[key]])) as MessageTemplates;
 }
@@ -88,8 +93,14 @@ export function TemplatesForm({ templates }: { templates: MessageTemplatesDto })
           <Textarea
             key={key}
             label={TEMPLATE_LABELS[key]}
-            description={key === 'general' ? 'Для статусов без своего текста' : undefined}
-            placeholder={key === 'general' ? undefined : 'Пусто — общий шаблон'}
+            description={TEMPLATE_DESCRIPTIONS[key]}
+            placeholder={
+              key === 'general'
+                ? undefined
+                : key === 'estimate'
+                  ? 'Пусто — встроенный текст'
+                  : 'Пусто — общий шаблон'
+            }
             autosize
             minRows={2}
             maxLength={TEMPLATE_LIMIT}

@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { smsLink, whatsappMessageLink, type MessageChannel } from '../../../../domain/client-message';
 import {
   DEFAULT_TEMPLATES,
+  estimateTemplate,
   fillTemplate,
   generalTemplate,
   TEMPLATE_LIMIT,
   templateFor,
+  type MessageTemplates,
 } from '../../../../domain/message-templates';
 import { messageValues } from '../../../../domain/message-values';
 import { isOpenableOutside } from '../../../../domain/public-address';
@@ -18,6 +20,7 @@ import { ticketStatusLabel } from '../../../../domain/ticket-status';
 import { errorMessage } from '../../../lib/api';
 import { publicConfigQuery } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useTicketMoney } from '../../money/public';
 import { messageTemplatesQuery, shopProfileQuery } from '../../settings/public';
 import { useRecordMessage } from '../api/tickets-api';
 import { NoClientLinkNote } from './NoClientLinkNote';
@@ -32,7 +35,7 @@ export function statusLinkOf(ticket: TicketDetailDto, publicUrl: string | null |
   return isOpenableOutside(here) ? `${here}${ticket.statusPath}` : null;
 }
 
-type TemplateChoice = 'status' | 'general';
+export type MessageTemplateChoice = 'status' | 'general' | 'estimate';
 
 /**
  * «Написать клиенту» (issue 19): the template for the ticket's status (or the general one),
@@ -44,36 +47,54 @@ export function MessageDialog({
   onClose,
 }: {
   ticket: TicketDetailDto;
-  opened: boolean;
+  /** Which template the message starts from; null: closed. */
+  opened: MessageTemplateChoice | null;
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Сообщение клиенту" size="lg">
-      {opened && <MessageForm ticket={ticket} onDone={onClose} />}
+    <Modal opened={opened !== null} onClose={onClose} title="Сообщение клиенту" size="lg">
+      {opened !== null && <MessageForm ticket={ticket} start={opened} onDone={onClose} />}
     </Modal>
   );
 }
 
-function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () => void }) {
+function templateOf(source: MessageTemplates, choice: MessageTemplateChoice, status: string): string {
+  if (choice === 'general') return generalTemplate(source);
+  if (choice === 'estimate') return estimateTemplate(source);
+  return templateFor(source, status);
+}
+
+function MessageForm({
+  ticket,
+  start,
+  onDone,
+}: {
+  ticket: TicketDetailDto;
+  start: MessageTemplateChoice;
+  onDone: () => void;
+}) {
   const templates = useQuery(messageTemplatesQuery);
   const shop = useQuery(shopProfileQuery);
   const config = useQuery(publicConfigQuery);
+  const money = useTicketMoney(ticket.id);
   const record = useRecordMessage(ticket.id);
-  const [choice, setChoice] = useState<TemplateChoice>('status');
+  const [choice, setChoice] = useState<MessageTemplateChoice>(start);
   const [edited, setEdited] = useState<string | null>(null);
 
   const link = statusLinkOf(ticket, config.data?.publicUrl);
+  const estimate = money.data?.estimate ?? null;
   const values = messageValues(
     ticket,
     { name: shop.data?.profile.name ?? '', phone: shop.data?.profile.phone ?? '' },
     link ?? '',
+    { estimateTotal: estimate?.total ?? null, due: money.data?.due ?? 0 },
   );
   const source = templates.data ?? DEFAULT_TEMPLATES;
-  const template = choice === 'general' ? generalTemplate(source) : templateFor(source, ticket.status);
+  const template = templateOf(source, choice, ticket.status);
   const text = edited ?? fillTemplate(template, values);
   const number = whatsappNumber(ticket.clientPhone);
   const dial = dialNumber(ticket.clientPhone);
-  const loading = templates.isPending || shop.isPending;
+  const loading = templates.isPending || shop.isPending || money.isPending;
   // Nothing to send until the templates are here and there is a number and a text.
   const ready = Boolean(number && dial) && !loading && text.trim() !== '';
 
@@ -106,10 +127,11 @@ function MessageForm({ ticket, onDone }: { ticket: TicketDetailDto; onDone: () =
         data={[
           { value: 'status', label: `Для статуса «${ticketStatusLabel(ticket.status, ticket.intake)}»` },
           { value: 'general', label: 'Общий' },
+          ...(estimate ? [{ value: 'estimate', label: 'Смета' }] : []),
         ]}
         value={choice}
         onChange={(value) => {
-          setChoice(value === 'general' ? 'general' : 'status');
+          setChoice(value === 'general' || value === 'estimate' ? value : 'status');
           setEdited(null);
         }}
         allowDeselect={false}

@@ -13,7 +13,7 @@ import { useUserOptions } from '../../employees/public';
 import { TicketMoneySection } from '../../money/public';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useTicket } from '../api/tickets-api';
-import { MessageDialog } from './MessageDialog';
+import { MessageDialog, type MessageTemplateChoice } from './MessageDialog';
 import { conflictNotices } from './ticket-conflicts';
 import { TicketClientSection } from './TicketClientSection';
 import { TicketDeleteFoot } from './TicketDeleteFoot';
@@ -40,13 +40,14 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const remove = useMoveToTrashConfirm('ticket', ticket.id, paths.tickets);
   const users = useUserOptions();
   const stages = useQuery(repairStagesQuery);
-  const [writing, setWriting] = useState(false);
+  // «Написать клиенту» opens the status's template; a sent estimate opens its own (issue 50).
+  const [writing, setWriting] = useState<MessageTemplateChoice | null>(null);
   const trashed = ticket.deletedAt !== null;
   // A closed ticket is what the client signed for: read-only until «Открыть заново» (issue 49).
   const readOnly = trashed || ticket.status === 'closed';
   const draft = useTicketDraft(ticket);
   const conflictFor = conflictNotices(ticket, draft, users.data, stages.data);
-  const write = () => setWriting(true);
+  const write = () => setWriting('status');
   const section = { ticket, draft, readOnly, conflictFor };
 
   return (
@@ -54,7 +55,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
       top={
         <>
           <LeaveGuard blocker={draft.blocker} status={draft.status} onLeave={draft.discardUnsendable} />
-          <MessageDialog ticket={ticket} opened={writing} onClose={() => setWriting(false)} />
+          <MessageDialog ticket={ticket} opened={writing} onClose={() => setWriting(null)} />
           <BackLink fallback={paths.tickets} fallbackLabel="Заявки" />
           {ticket.deletedAt !== null && (
             <TrashBanner
@@ -80,7 +81,12 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             conflictFor={conflictFor}
           />
           <TicketWorkSection {...section} users={users.data} />
-          <TicketMoneySection ticketId={ticket.id} linesLocked={readOnly} trashed={trashed} />
+          <TicketMoneySection
+            ticketId={ticket.id}
+            linesLocked={readOnly}
+            trashed={trashed}
+            onEstimateSent={() => setWriting('estimate')}
+          />
         </>
       }
       side={<TicketSide ticket={ticket} trashed={trashed} readOnly={readOnly} onWrite={write} />}
