@@ -1,4 +1,5 @@
 import { formatCalendarDate } from './calendar-date';
+import { actMoneyTables, receiptMoneyTables, type DocumentMoney, type DocumentTable } from './document-money';
 import { formatDateTimeIn } from './date-time';
 import { formatPhone } from './phone';
 import { DEVICE_FIELDS, type DeviceFieldKey } from './device-fields';
@@ -60,6 +61,8 @@ export interface TicketDocument {
     hasLogo: boolean;
   };
   sections: DocumentSection[];
+  /** The sums (issue 50), under the fields. */
+  tables: DocumentTable[];
   /** Paragraphs under the fields: the shop's terms on the receipt, the client's statement on the act. */
   notes: string[];
   signatures: { role: string; name: string }[];
@@ -76,6 +79,8 @@ export interface DocumentContext {
   statusUrl: string | null;
   /** The time zone of the person printing (the times on their screen); null: the server's own. */
   timeZone: string | null;
+  /** The ticket's lines, payments and estimate (issue 50). */
+  money: DocumentMoney;
 }
 
 const DASH = '—';
@@ -172,6 +177,7 @@ export function ticketDocument(
           ],
         },
       ],
+      tables: [],
       notes: [],
       signatures: [],
     };
@@ -207,6 +213,7 @@ export function ticketDocument(
         },
         { heading: 'Неисправность', fields: [deviceField(ticket, 'complaint', true)] },
       ],
+      tables: receiptMoneyTables(context.money, context.timeZone),
       notes: context.shop.receiptTerms.trim() ? [context.shop.receiptTerms] : [],
       signatures: [
         { role: 'Сдал (клиент)', name: ticket.clientName },
@@ -234,6 +241,7 @@ export function ticketDocument(
         ],
       },
     ],
+    tables: actMoneyTables(context.money, ticket),
     notes: [ACT_STATEMENT],
     signatures: [
       { role: 'Выдал (сотрудник)', name: context.employeeName },

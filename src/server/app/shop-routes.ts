@@ -55,13 +55,18 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     push: parts.resources.push,
     readLines,
   });
-  registerTicketMoneyRoutes(scopes, {
-    money: createTicketMoney({ db: database.db, clock, events: parts.resources.events }),
-    estimates,
-  });
+  const money = createTicketMoney({ db: database.db, clock, events: parts.resources.events });
+  registerTicketMoneyRoutes(scopes, { money, estimates });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   registerDocumentsRoutes(scopes, {
-    documents: createTicketDocuments({ tickets, ticketTypes, shopProfile, shopLogo, clock }),
+    documents: createTicketDocuments({
+      tickets,
+      ticketTypes,
+      shopProfile,
+      shopLogo,
+      clock,
+      readMoney: (id) => money.read(id),
+    }),
     publicAddress,
   });
   registerStatusPageRoutes(scopes, {

@@ -1,3 +1,4 @@
+import type { DocumentMoney } from '../../domain/document-money';
 import { ticketDocument, type TicketDocument, type TicketDocumentKind } from '../../domain/ticket-documents';
 import { type Clock, isoNow } from '../clock';
 import type { ShopLogo } from '../settings/shop-logo';
@@ -27,19 +28,22 @@ export function createTicketDocuments({
   shopProfile,
   shopLogo,
   clock,
+  readMoney,
 }: {
   tickets: Pick<TicketsService, 'get' | 'closedPapers'>;
   ticketTypes: Pick<TicketTypes, 'printedTitleOf'>;
   shopProfile: Pick<ShopProfile, 'get'>;
   shopLogo: Pick<ShopLogo, 'url' | 'read'>;
   clock: Clock;
+  readMoney: (id: number) => Promise<DocumentMoney>;
 }) {
   async function build({ actor, timeZone, origin }: DocumentRequest, id: number, kind: TicketDocumentKind) {
-    const [open, shop, logoUrl, closed] = await Promise.all([
+    const [open, shop, logoUrl, closed, money] = await Promise.all([
       tickets.get(id),
       shopProfile.get(),
       shopLogo.url(),
       tickets.closedPapers(id),
+      readMoney(id),
     ]);
     // «Тип заявки» prints the type's printed title (a paid repair is not «Гарантийный ремонт»).
     const current = { ...open, title: await ticketTypes.printedTitleOf(open.title) };
@@ -58,6 +62,7 @@ export function createTicketDocuments({
       employeeName: closed?.handedOverBy || actor.displayName,
       statusUrl: origin ? `${origin}${ticket.statusPath}` : null,
       timeZone,
+      money,
     });
     return { document, logoUrl };
   }

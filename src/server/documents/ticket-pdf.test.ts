@@ -44,6 +44,8 @@ const TICKET: TicketDto = {
   warrantyCard: '',
 };
 
+const NO_MONEY = { lines: [], payments: [], estimate: null };
+
 const run = (tool: string, args: string[], input: Buffer) =>
   execFileSync(tool, [...args], { input, encoding: 'utf8' });
 
@@ -61,6 +63,7 @@ describe('ticket PDF', () => {
       employeeName: 'Мастеров Максим',
       statusUrl: null,
       timeZone: null,
+      money: NO_MONEY,
     });
     const pdf = await renderTicketPdf({ document, logo: null, createdAt: new Date('2026-11-22T09:00:00Z') });
     const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', ['-'], pdf))?.[1]);
@@ -80,6 +83,7 @@ describe('ticket PDF', () => {
       employeeName: 'Мастеров Максим',
       statusUrl: null,
       timeZone: null,
+      money: NO_MONEY,
     });
     const at = new Date('2026-11-22T09:00:00Z');
     const [a, b] = await Promise.all([

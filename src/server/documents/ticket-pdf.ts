@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { DocumentTable } from '../../domain/document-money';
 import { printedValue, printsWide, type TicketDocument } from '../../domain/ticket-documents';
 import { pdfFonts } from './pdf-fonts';
 import { qrMatrix } from './qr-code';
@@ -152,6 +153,17 @@ function drawSheet(doc: PDFKit.PDFDocument, { document, logo }: PdfInput) {
     y += 8;
   }
 
+  for (const table of document.tables) {
+    // The table's rows ask for room at their own place; a new page starts them at its top.
+    const roomAt = (current: number, needed: number) => {
+      y = current;
+      room(needed);
+      return y;
+    };
+    y = drawTable(doc, table, { left, width, y, room: roomAt });
+    y += 8;
+  }
+
   for (const note of document.notes) {
     doc.font('regular').fontSize(8.5);
     room(Math.min(doc.heightOfString(note, { width }), 100));
@@ -180,6 +192,77 @@ function drawSheet(doc: PDFKit.PDFDocument, { document, logo }: PdfInput) {
         .text(`подпись / ${signature.name || 'ФИО'}`, x, lineY + 3, { width: column, align: 'center' });
     });
   }
+}
+
+/**
+ * A table of sums: a bold header row, one row per line (a long name wraps and the row grows),
+ * a new page with the header again when the rows run past the bottom, and the totals under
+ * the sum column. Returns where the next thing starts.
+ */
+function drawTable(
+  doc: PDFKit.PDFDocument,
+  table: DocumentTable,
+  at: { left: number; width: number; y: number; room: (current: number, needed: number) => number },
+): number {
+  const { left, width } = at;
+  const shares = table.columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = table.columns.map((column) => (column.width / shares) * width);
+  const pad = 3;
+  let y = at.room(at.y, 60);
+  doc.font('bold').fontSize(11).fillColor('#000000').text(table.heading, left, y, { width });
+  y = doc.y + 4;
+
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(9);
+    const height =
+      Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - pad * 2 }))) +
+      pad * 2;
+    const before = y;
+    y = at.room(y, height);
+    if (y < before && font === 'regular') {
+      // A new page: the header again, so the columns stay named.
+      row(
+        table.columns.map((column) => column.label),
+        'bold',
+      );
+      doc.font(font).fontSize(9);
+    }
+    let x = left;
+    cells.forEach((cell, index) => {
+      const column = table.columns[index]!;
+      doc.fillColor('#000000').text(cell, x + pad, y + pad, {
+        width: widths[index]! - pad * 2,
+        align: column.numeric ? 'right' : 'left',
+      });
+      x += widths[index]!;
+    });
+    y += height;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
+  };
+
+  if (table.columns.length > 0) {
+    row(
+      table.columns.map((column) => column.label),
+      'bold',
+    );
+    for (const cells of table.rows) row(cells, 'regular');
+  }
+  y += 4;
+  for (const total of table.totals) {
+    y = at.room(y, 16);
+    doc
+      .font(total.strong ? 'bold' : 'regular')
+      .fontSize(10)
+      .fillColor('#000000');
+    doc.text(`${total.label}: ${total.value}`, left, y, { width, align: 'right' });
+    y = doc.y + 2;
+  }
+  return y;
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, document: TicketDocument) {

@@ -10,6 +10,7 @@ import {
   type TicketDocument,
   type TicketDocumentKind,
 } from '../../../../domain/ticket-documents';
+import type { DocumentTable } from '../../../../domain/document-money';
 import { ticketNumber } from '../../../../domain/ticket-number';
 import { AppNotFound } from '../../../app/NotFoundPage';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -121,6 +122,9 @@ function Sheet({ page }: { page: TicketDocumentPage }) {
       <h1 className="doc-title">{document.title}</h1>
       <div className="doc-subtitle">{document.subtitle}</div>
       <Sections document={document} />
+      {document.tables.map((table) => (
+        <MoneyTable key={table.heading} table={table} />
+      ))}
       {document.notes.map((note) => (
         <p key={note} className="doc-note">
           {note}
@@ -136,6 +140,44 @@ function Sheet({ page }: { page: TicketDocumentPage }) {
         ))}
       </div>
     </article>
+  );
+}
+
+/** The sums (issue 50): the same table the PDF draws. */
+function MoneyTable({ table }: { table: DocumentTable }) {
+  return (
+    <section className="doc-section">
+      <h2>{table.heading}</h2>
+      {table.columns.length > 0 && (
+        <table className="doc-table">
+          <thead>
+            <tr>
+              {table.columns.map((column) => (
+                <th key={column.label} className={column.numeric ? 'doc-num' : undefined}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((cells, index) => (
+              <tr key={index}>
+                {cells.map((cell, column) => (
+                  <td key={column} className={table.columns[column]?.numeric ? 'doc-num' : undefined}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {table.totals.map((total) => (
+        <div key={total.label} className={total.strong ? 'doc-total doc-total-strong' : 'doc-total'}>
+          {total.label}: {total.value}
+        </div>
+      ))}
+    </section>
   );
 }
 
