@@ -9,7 +9,8 @@ export const LINE_NAME_MAX = 120;
 export const PAYMENT_NOTE_MAX = 200;
 export const LINE_WARRANTY_MAX = 3650;
 
-function kopecks(label: string) {
+/** An amount from zero: a price, a discount, the cash counted in a drawer. */
+export function kopecks(label: string) {
   const message = `${label}: сумма от 0 до 100 000 000 ₽, не больше двух знаков после запятой`;
   return z.number({ error: message }).int(message).min(0, message).max(MAX_KOPECKS, message);
 }
@@ -69,17 +70,19 @@ export const ticketLinePatch = z.object({
 export type TicketLinePatch = z.input<typeof ticketLinePatch>;
 
 const AMOUNT_MESSAGE = 'Сумма: больше нуля, не больше 100 000 000 ₽';
+/** An amount that moves money: more than zero. */
+export const positiveAmount = z
+  .number({ error: AMOUNT_MESSAGE })
+  .int(AMOUNT_MESSAGE)
+  .min(1, AMOUNT_MESSAGE)
+  .max(MAX_KOPECKS, AMOUNT_MESSAGE);
 export const REFUND_REASON_REQUIRED = 'Укажите причину возврата';
 
 export const paymentInput = z
   .object({
     kind: z.enum(['payment', 'refund'], { error: 'Оплата или возврат?' }),
     method: z.enum(PAYMENT_METHODS, { error: 'Укажите способ: наличные, карта или перевод' }),
-    amount: z
-      .number({ error: AMOUNT_MESSAGE })
-      .int(AMOUNT_MESSAGE)
-      .min(1, AMOUNT_MESSAGE)
-      .max(MAX_KOPECKS, AMOUNT_MESSAGE),
+    amount: positiveAmount,
     note: lineText('Комментарий', PAYMENT_NOTE_MAX).default(''),
   })
   .refine((payment) => payment.kind === 'payment' || payment.note !== '', {

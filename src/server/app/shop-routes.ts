@@ -22,6 +22,8 @@ import { createEstimates } from '../money/estimate.service';
 import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
+import { createCashDesk } from '../cash/cash-desk.service';
+import { registerCashDeskRoutes } from '../cash/cash-desk.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -57,6 +59,12 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   });
   const money = createTicketMoney({ db: database.db, clock, events: parts.resources.events });
   registerTicketMoneyRoutes(scopes, { money, estimates });
+  registerCashDeskRoutes(scopes, {
+    desk: createCashDesk({ db: database.db, clock, events: parts.resources.events }),
+    db: database.db,
+    clock,
+    timeZone: async () => (await workRules.get()).timeZone,
+  });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({

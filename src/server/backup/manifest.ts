@@ -24,6 +24,8 @@ export const COUNTED_TABLES = [
   'ticket_lines',
   'payments',
   'estimates',
+  'cash_shifts',
+  'cash_moves',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -344,6 +344,35 @@ export interface PaymentsTable {
   user_id: number | null;
   user_name: string;
   created_at: string;
+  /** The cash desk's shift a cash payment was taken in (migration 0032). */
+  shift_id: number | null;
+}
+
+/** The cash desk's shifts (migration 0032, src/domain/cash-desk.ts). */
+export interface CashShiftsTable {
+  id: Generated<number>;
+  /** 1 while open, null once closed: unique, so one shift is open at a time. */
+  open_mark: number | null;
+  opened_at: string;
+  opened_by_name: string;
+  opening_cash: number;
+  closed_at: string | null;
+  closed_by_name: Generated<string>;
+  expected_cash: number | null;
+  counted_cash: number | null;
+  note: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface CashMovesTable {
+  id: Generated<number>;
+  shift_id: number;
+  kind: string;
+  amount: number;
+  reason: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
 }
 
 /** The estimate last sent to the client, one per ticket (migration 0031). */
@@ -384,4 +413,6 @@ export interface DB {
   ticket_lines: TicketLinesTable;
   payments: PaymentsTable;
   estimates: EstimatesTable;
+  cash_shifts: CashShiftsTable;
+  cash_moves: CashMovesTable;
 }

@@ -35,6 +35,7 @@ import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
 import { estimateDto, readEstimateRow } from './estimate.service';
 import { lockedTicket, openTicket } from './ticket-lock';
+import { lockedOpenShift } from '../cash/open-shift-lock';
 
 type LineRow = Selectable<TicketLinesTable>;
 
@@ -244,9 +245,12 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           throw new AppError('conflict', REFUND_TOO_BIG);
         }
         const now = isoNow(clock);
+        // Cash belongs to the cash desk's open shift, if one is open (held, so it cannot close meanwhile).
+        const shiftId = input.method === 'cash' ? await lockedOpenShift(trx) : null;
         await trx
           .insertInto('payments')
           .values({
+            shift_id: shiftId,
             ticket_id: ticketId,
             kind: input.kind,
             method: input.method,
@@ -267,6 +271,8 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         });
       });
       changed(ticketId);
+      // The cash desk and the day's takings follow every payment.
+      events.publish({ entity: 'cash', id: null, op: 'update' });
       return read(ticketId);
     },
   };

@@ -52,6 +52,9 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'settings':
       // The shop's public address comes with the public config (/api/config).
       return [queryKeys.settings.all, queryKeys.publicConfig];
+    case 'cash':
+      // A shift, a cash move, or any payment: the desk and the day's takings.
+      return [queryKeys.cash.all];
   }
 }
 

@@ -51,6 +51,14 @@ export const queryKeys = {
   history: (kind: RecordKind, id: number, before?: number) =>
     before === undefined ? (['history', kind, id] as const) : (['history', kind, id, before] as const),
   trash: ['trash'] as const,
+  /** The cash desk (issue 50): the open shift, past shifts, a day's takings. */
+  cash: {
+    all: ['cash'] as const,
+    current: ['cash', 'current'] as const,
+    shifts: ['cash', 'shifts'] as const,
+    shift: (id: number) => ['cash', 'shift', id] as const,
+    takings: ['cash', 'takings'] as const,
+  },
   users: {
     all: ['users'] as const,
     options: ['users', 'options'] as const,

@@ -43,6 +43,7 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
   const refetch = (query: Query) => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   switch (event.entity) {
     case 'user':
+    case 'cash':
       return;
     case 'settings':
       // The shop's time zone and limits decide what «Сначала просроченные» and «Дольше срока» list.

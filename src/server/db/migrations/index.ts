@@ -30,6 +30,7 @@ import { deviceStoryMigration } from './0027-device-story';
 import { clientMergesMigration } from './0028-client-merges';
 import { moneyMigration } from './0030-money';
 import { estimatesMigration } from './0031-estimates';
+import { cashDeskMigration } from './0032-cash-desk';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -66,5 +67,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-repair-stages': repairStagesMigration(dialect),
     '0030-money': moneyMigration(dialect),
     '0031-estimates': estimatesMigration(),
+    '0032-cash-desk': cashDeskMigration(dialect),
   };
 }

@@ -1,0 +1,38 @@
+import { baseVersionSchema } from './edit-versions';
+import { lineText } from './input-text';
+import { CASH_MOVE_KINDS } from './cash-desk';
+import { kopecks, positiveAmount } from './money-schemas';
+import { z } from './zod-ru';
+
+// What the cash desk's screens send (issue 50); the rules in cash-desk.ts. Amounts are kopecks.
+
+export const CASH_REASON_MAX = 200;
+
+export const openShiftInput = z.object({ openingCash: kopecks('Наличные в кассе') });
+export type OpenShiftInput = z.input<typeof openShiftInput>;
+
+export const cashMoveInput = z.object({
+  kind: z.enum(CASH_MOVE_KINDS, { error: 'Внесение или изъятие?' }),
+  amount: positiveAmount,
+  reason: lineText('Причина', CASH_REASON_MAX, { required: 'Укажите причину' }),
+});
+export type CashMoveInput = z.input<typeof cashMoveInput>;
+
+export const closeShiftInput = z.object({
+  version: baseVersionSchema,
+  countedCash: kopecks('Наличные по факту'),
+  note: lineText('Комментарий', CASH_REASON_MAX).default(''),
+});
+export type CloseShiftInput = z.input<typeof closeShiftInput>;
+
+const BAD_POSITION = 'Некорректная позиция списка, обновите страницу';
+
+/** Older shifts: those before a shift's id. */
+export const shiftListQuery = z.object({
+  cursor: z.coerce
+    .number({ error: BAD_POSITION })
+    .int(BAD_POSITION)
+    .positive(BAD_POSITION)
+    .max(2_147_483_647, BAD_POSITION)
+    .optional(),
+});

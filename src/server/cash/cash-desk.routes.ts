@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { SHIFT_NOT_FOUND } from '../../domain/cash-desk';
+import {
+  cashMoveInput,
+  closeShiftInput,
+  openShiftInput,
+  shiftListQuery,
+} from '../../domain/cash-desk-schemas';
+import type { Clock } from '../clock';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { actorOf } from '../http/actor';
+import { parseId, parsePayload } from '../http/parse';
+import type { RouteScopes } from '../http/route-scopes';
+import type { CashDesk } from './cash-desk.service';
+import { readTakings } from './takings';
+
+type WithId = { Params: { id: string } };
+
+/** The cash desk and the day's takings (issue 50): every employee keeps the drawer. */
+export function registerCashDeskRoutes(
+  { staff }: RouteScopes,
+  {
+    desk,
+    db,
+    clock,
+    timeZone,
+  }: { desk: CashDesk; db: Kysely<DB>; clock: Clock; timeZone: () => Promise<string> },
+) {
+  const shiftId = (request: FastifyRequest<WithId>) => parseId(request.params.id, SHIFT_NOT_FOUND);
+
+  staff.get('/api/cash/current', async () => ({ shift: await desk.current() }));
+
+  staff.post('/api/cash/shifts', async (request, reply) => {
+    const input = parsePayload(openShiftInput, request.body);
+    return reply.status(201).send({ shift: await desk.open(actorOf(request), input) });
+  });
+
+  staff.post('/api/cash/moves', async (request, reply) => {
+    const input = parsePayload(cashMoveInput, request.body);
+    return reply.status(201).send({ shift: await desk.move(actorOf(request), input) });
+  });
+
+  staff.post<WithId>('/api/cash/shifts/:id/close', async (request) => ({
+    shift: await desk.close(actorOf(request), shiftId(request), parsePayload(closeShiftInput, request.body)),
+  }));
+
+  staff.get('/api/cash/shifts', async (request) =>
+    desk.list(parsePayload(shiftListQuery, request.query).cursor ?? null),
+  );
+
+  staff.get<WithId>('/api/cash/shifts/:id', async (request) => ({
+    shift: await desk.report(shiftId(request)),
+  }));
+
+  staff.get('/api/cash/takings', async () => ({
+    takings: await readTakings(db, await timeZone(), clock.now()),
+  }));
+}
