@@ -1,4 +1,5 @@
 import type { Kopecks, PaymentMethod } from './money';
+import type { Intake, TicketStatus } from './ticket-status';
 
 // The cash desk (касса, issue 50): a shift opens with the cash in the drawer and closes with
 // the cash counted. Cash payments and refunds taken while it is open, and cash put in or taken
@@ -80,7 +81,8 @@ export interface TakingsDto {
       title: string;
       clientName: string;
       device: string;
-      status: string;
+      status: TicketStatus;
+      intake: Intake;
       due: Kopecks;
     }[];
   };

@@ -29,6 +29,9 @@ export const paths = {
   task: (id: IdOrParam) => `/app/tasks/${id}`,
   employees: '/app/employees',
   trash: '/app/trash',
+  /** The cash desk (issue 50): the open shift and the past ones. */
+  cash: '/app/cash',
+  cashShift: (id: IdOrParam) => `/app/cash/shifts/${id}`,
   settings: '/app/settings',
 } as const;
 

@@ -4,7 +4,7 @@ import { addDays } from '../../domain/calendar-date';
 import { todayIn } from '../../domain/due-marks';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/money';
 import { startOfDayIn } from '../../domain/status-limits';
-import { TICKET_PIPELINE } from '../../domain/ticket-status';
+import { isIntake, isTicketStatus, TICKET_PIPELINE } from '../../domain/ticket-status';
 import type { DB } from '../db/schema';
 
 /** A repair is finished once it leaves «В ремонте»: from there on, what it owes is a debt. */
@@ -45,6 +45,7 @@ export async function readTakings(db: Kysely<DB>, timeZone: string, now: Date): 
         'tickets.title',
         'tickets.device',
         'tickets.status',
+        'tickets.intake',
         'clients.full_name',
         (eb) => eb('tickets.lines_total', '-', eb.ref('tickets.paid')).as('due'),
       ])
@@ -72,7 +73,8 @@ export async function readTakings(db: Kysely<DB>, timeZone: string, now: Date): 
         title: row.title,
         clientName: row.full_name,
         device: row.device,
-        status: row.status,
+        status: isTicketStatus(row.status) ? row.status : 'closed',
+        intake: isIntake(row.intake) ? row.intake : 'pvz',
         due: Number(row.due),
       })),
     },

@@ -68,6 +68,10 @@ const screens = {
   DashboardPage: preloadable(() =>
     styled(import('../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage)),
   ),
+  CashPage: preloadable(() => styled(import('../features/money/public').then((m) => m.CashPage))),
+  ShiftReportPage: preloadable(() =>
+    styled(import('../features/money/public').then((m) => m.ShiftReportPage)),
+  ),
   TrashPage: preloadable(() =>
     styled(import('../features/trash/components/TrashPage').then((m) => m.TrashPage)),
   ),
@@ -91,6 +95,8 @@ const TicketsPage = screens.TicketsPage.Component;
 const DevicePage = screens.DevicePage.Component;
 const TicketPrintPage = screens.TicketPrintPage.Component;
 const TrashPage = screens.TrashPage.Component;
+const CashPage = screens.CashPage.Component;
+const ShiftReportPage = screens.ShiftReportPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
 const AppLayout = screens.AppLayout.Component;
@@ -174,6 +180,8 @@ export const appRoutes: RouteObject[] = [
               { path: paths.client(':id'), element: <ClientPage /> },
               { path: paths.trash, element: <TrashPage /> },
               { path: paths.dashboard, element: <DashboardPage /> },
+              { path: paths.cash, element: <CashPage /> },
+              { path: paths.cashShift(':id'), element: <ShiftReportPage /> },
               {
                 path: paths.settings,
                 element: (

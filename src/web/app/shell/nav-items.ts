@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Сотрудники', to: paths.employees, adminOnly: true },
   // After the spec's three, so their order stays as the spec has it.
   { label: 'Сводка', to: paths.dashboard },
+  { label: 'Касса', to: paths.cash },
   { label: 'Корзина', to: paths.trash },
   { label: 'Настройки', to: paths.settings, adminOnly: true },
 ];

@@ -3,3 +3,6 @@ export { TicketMoneySection } from './components/TicketMoneySection';
 export { ServicesCard } from './components/ServicesCard';
 export { useTicketMoney } from './api/money-api';
 export { TakePaymentButton } from './components/TakePaymentButton';
+export { CashPage } from './components/CashPage';
+export { ShiftReportPage } from './components/ShiftReportPage';
+export { TakingsCard } from './components/TakingsCard';

@@ -19,6 +19,7 @@ import { paths } from '../../../../domain/routes';
 import { TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
+import { TakingsCard } from '../../money/public';
 import { useDashboard } from '../api/dashboard-api';
 
 /** The worklist filtered to what a figure counts. */
@@ -246,6 +247,7 @@ export function DashboardPage() {
   return (
     <Stack>
       <Title order={2}>Сводка</Title>
+      <TakingsCard />
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (

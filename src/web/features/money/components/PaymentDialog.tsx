@@ -16,6 +16,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useCurrentShift } from '../api/cash-api';
 import type { MoneyWrites } from '../api/money-api';
 
 /**
@@ -41,6 +42,7 @@ export function PaymentDialog({
   });
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const shift = useCurrentShift();
 
   const submit = () => {
     const kopecks = parseRubles(amount);
@@ -77,6 +79,11 @@ export function PaymentDialog({
           fullWidth
         />
         <RublesInput label="Сумма, ₽" required value={amount} onChange={setAmount} autoFocus />
+        {method === 'cash' && shift.isSuccess && shift.data === null && (
+          <Text size="sm" c="orange.9" data-testid="no-shift">
+            Смена в кассе не открыта: наличные не попадут ни в одну смену.
+          </Text>
+        )}
         <TextInput
           label={refund ? 'Причина возврата' : 'Комментарий'}
           required={refund}
