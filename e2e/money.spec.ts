@@ -25,6 +25,14 @@ test('works and parts with exact sums, a prepayment and a refund, «К опла�
   await serviceDialog.getByLabel('Гарантия, дней').fill('90');
   await serviceDialog.getByRole('button', { name: 'Добавить' }).click();
   await expect(page.locator('#services').getByText(rub('3 500,00 ₽ · гарантия: 90 дн.'))).toBeVisible();
+  // A payer for warranty work, who pays instead of the client.
+  const payerName = `ООО «Продавец ${token}»`;
+  await page.locator('#payers').getByRole('button', { name: 'Добавить плательщика' }).click();
+  const payerDialog = page.getByRole('dialog', { name: 'Новый плательщик' });
+  await payerDialog.getByRole('textbox', { name: 'Название', exact: true }).fill(payerName);
+  await payerDialog.getByLabel('Реквизиты и контакты').fill('ИНН 7701234567');
+  await payerDialog.getByRole('button', { name: 'Добавить' }).click();
+  await expect(page.locator('#payers').getByText(payerName)).toBeVisible();
 
   const { ticket } = await (
     await page.request.post('/api/tickets', {
@@ -38,6 +46,9 @@ test('works and parts with exact sums, a prepayment and a refund, «К опла�
   await page.goto(`/app/tickets/${ticket.id}`);
   const money = page.getByTestId('money');
   await expect(money.getByText('Работ и запчастей пока нет.')).toBeVisible();
+  await money.getByRole('combobox', { name: 'Кто платит' }).click();
+  await page.getByRole('option', { name: payerName }).click();
+  await expect(money.getByRole('combobox', { name: 'Кто платит' })).toHaveValue(payerName);
 
   await money.getByRole('button', { name: '+ Работа' }).click();
   let dialog = page.getByRole('dialog', { name: 'Добавить работу' });
@@ -101,6 +112,18 @@ test('works and parts with exact sums, a prepayment and a refund, «К опла�
   await page.getByText('Таблица', { exact: true }).click();
   const row = page.getByTestId('work-row').filter({ hasText: `Платёжкин Павел ${token}` });
   await expect(row.getByTestId('work-due')).toHaveText(rub('2 699,00 ₽'));
+
+  // The payer's statement lists the repair with what it comes to, was paid and is owed.
+  await page.goto('/app/settings');
+  await page
+    .getByTestId('payer-row')
+    .filter({ hasText: payerName })
+    .getByRole('link', { name: 'Выписка' })
+    .click();
+  const statement = page.getByTestId('payer-statement');
+  await expect(statement.getByRole('row').filter({ hasText: `Платёжкин Павел ${token}` })).toContainText(
+    rub('3 599,00 ₽900,00 ₽2 699,00 ₽'),
+  );
 });
 
 test('an estimate approved on the status page, a prepayment, the rest at handover, the shift closed matching', async ({

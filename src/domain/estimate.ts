@@ -69,6 +69,9 @@ export function estimateStateText(estimate: Pick<EstimateDto, 'answer' | 'outdat
   return 'Ждёт ответа клиента';
 }
 
+/** How the client's answer went: recorded, refused as made to an older version, or already given. */
+export type AnswerOutcome = 'saved' | 'stale' | 'answered' | 'not_found';
+
 export const ESTIMATE_EMPTY = 'Добавьте в смету хотя бы одну строку';
 export const ESTIMATE_STALE =
   'Смета изменилась, пока страница была открыта. Посмотрите новую смету и ответьте на неё.';

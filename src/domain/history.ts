@@ -65,6 +65,7 @@ export const HISTORY_ACTIONS = [
   'estimate_sent',
   'estimate_approved',
   'estimate_declined',
+  'set_payer',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -129,6 +130,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   estimate_sent: 'Смета отправлена клиенту',
   estimate_approved: 'Клиент согласовал смету',
   estimate_declined: 'Клиент отказался от сметы',
+  set_payer: 'Изменено, кто платит',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -118,6 +118,8 @@ export interface TicketMoneyDto {
   due: Kopecks;
   /** The estimate last sent to the client; null before the first. */
   estimate: EstimateDto | null;
+  /** Who pays: a payer of the directory; null: the client. */
+  payer: { id: number; name: string } | null;
 }
 
 /** A service of the shop's catalogue, offered when a work line is added. */

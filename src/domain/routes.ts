@@ -32,6 +32,8 @@ export const paths = {
   /** The cash desk (issue 50): the open shift and the past ones. */
   cash: '/app/cash',
   cashShift: (id: IdOrParam) => `/app/cash/shifts/${id}`,
+  /** A payer's statement for a period (issue 50). */
+  payerStatement: (id: IdOrParam) => `/app/payers/${id}`,
   settings: '/app/settings',
 } as const;
 

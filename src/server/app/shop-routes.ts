@@ -22,6 +22,8 @@ import { createEstimates } from '../money/estimate.service';
 import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
+import { createPayers } from '../money/payers.service';
+import { registerPayersRoutes } from '../money/payers.routes';
 import { createCashDesk } from '../cash/cash-desk.service';
 import { registerCashDeskRoutes } from '../cash/cash-desk.routes';
 import type { AppConfig } from './app-deps';
@@ -63,6 +65,10 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     desk: createCashDesk({ db: database.db, clock, events: parts.resources.events }),
     db: database.db,
     clock,
+    timeZone: async () => (await workRules.get()).timeZone,
+  });
+  registerPayersRoutes(scopes, {
+    payers: createPayers({ db: database.db, clock, events: parts.resources.events }),
     timeZone: async () => (await workRules.get()).timeZone,
   });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));

@@ -26,6 +26,7 @@ export const COUNTED_TABLES = [
   'estimates',
   'cash_shifts',
   'cash_moves',
+  'payers',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

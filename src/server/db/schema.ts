@@ -128,6 +128,8 @@ export interface TicketsTable {
   /** Issue 50: the sum of the ticket's lines and what was paid (payments less refunds), kopecks. */
   lines_total: Generated<number>;
   paid: Generated<number>;
+  /** Who pays (migration 0033): a payer of the directory; null: the client. */
+  payer_id: Generated<number | null>;
 }
 
 /** What happened to a ticket, task or client: one table for the three (migration 0007). */
@@ -375,6 +377,16 @@ export interface CashMovesTable {
   created_at: string;
 }
 
+/** Organisations that pay for repairs (migration 0033). */
+export interface PayersTable {
+  id: Generated<number>;
+  name: string;
+  details: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 /** The estimate last sent to the client, one per ticket (migration 0031). */
 export interface EstimatesTable {
   ticket_id: number;
@@ -415,4 +427,5 @@ export interface DB {
   estimates: EstimatesTable;
   cash_shifts: CashShiftsTable;
   cash_moves: CashMovesTable;
+  payers: PayersTable;
 }

@@ -4,6 +4,7 @@ import {
   estimateLines,
   isEstimateAnswer,
   sameAsSent,
+  type AnswerOutcome,
   type EstimateAnswer,
   type EstimateDto,
   type EstimateLine,
@@ -58,8 +59,6 @@ export function estimateDto(
 export async function readEstimateRow(source: Kysely<DB>, ticketId: number) {
   return source.selectFrom('estimates').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
 }
-
-export type AnswerOutcome = 'saved' | 'stale' | 'answered' | 'not_found';
 
 /**
  * Sending an estimate and the client's answer (issue 50). Sending copies the ticket's lines as

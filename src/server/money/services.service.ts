@@ -10,6 +10,7 @@ import {
 import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
 import type { DB, ServicesTable } from '../db/schema';
+import { updateNamedRow } from '../db/named-row-update';
 import { refuseTakenName } from '../db/taken-name';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
@@ -63,31 +64,23 @@ export function createServices({ db, clock, events }: { db: Kysely<DB>; clock: C
     },
 
     async update(id: number, patch: z.output<typeof servicePatch>): Promise<ServiceDto> {
-      const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) throw new AppError('not_found', SERVICE_NOT_FOUND);
-      // The 409 carries the service as it is now, so the next save goes over that version.
-      const stale = async () => {
-        const now = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
-        return new AppError('conflict', STALE_SERVICE, { extra: { service: toDto(now ?? row) } });
-      };
-      if (row.version !== patch.version) throw await stale();
-      if (patch.name !== undefined && patch.name !== row.name)
-        await refuseTakenName(db, 'services', patch.name, SERVICE_NAME_TAKEN, id);
-      const updated = await db
-        .updateTable('services')
-        .set({
+      const updated = await updateNamedRow<Selectable<ServicesTable>>(
+        db,
+        clock,
+        { table: 'services', id, version: patch.version, name: patch.name },
+        {
           ...(patch.name === undefined ? {} : { name: patch.name }),
           ...(patch.price === undefined ? {} : { price: patch.price }),
           ...(patch.warrantyDays === undefined ? {} : { warranty_days: patch.warrantyDays }),
-          updated_at: isoNow(clock),
-          version: row.version + 1,
-        })
-        .where('id', '=', id)
-        .where('version', '=', row.version)
-        .returningAll()
-        .executeTakeFirst()
-        .catch(uniqueName);
-      if (!updated) throw await stale();
+        },
+        {
+          notFound: SERVICE_NOT_FOUND,
+          stale: STALE_SERVICE,
+          nameTaken: SERVICE_NAME_TAKEN,
+          conflictKey: 'service',
+          toDto,
+        },
+      );
       changed();
       return toDto(updated);
     },

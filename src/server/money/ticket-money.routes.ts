@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LINE_NOT_FOUND, paymentInput, ticketLineInput, ticketLinePatch } from '../../domain/money-schemas';
+import { ticketPayerInput } from '../../domain/payer-schemas';
 import { actorOf } from '../http/actor';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
@@ -44,6 +45,14 @@ export function registerTicketMoneyRoutes(
     const input = parsePayload(paymentInput, request.body);
     return reply.status(201).send({ money: await money.pay(actorOf(request), ticketId(request), input) });
   });
+
+  staff.put<WithId>('/api/tickets/:id/payer', async (request) => ({
+    money: await money.setPayer(
+      actorOf(request),
+      ticketId(request),
+      parsePayload(ticketPayerInput, request.body).payerId,
+    ),
+  }));
 
   // «Отправить смету»: the lines as they are now become the version the client answers.
   staff.post<WithId>('/api/tickets/:id/estimate', async (request) => {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   amountDue,
   formatRubles,
@@ -33,6 +33,7 @@ import type { EventBus } from '../events/event-bus';
 import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
 import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
+import { CLIENT_PAYS_LABEL, PAYER_NOT_FOUND } from '../../domain/payers';
 import { estimateDto, readEstimateRow } from './estimate.service';
 import { lockedTicket, openTicket } from './ticket-lock';
 import { lockedOpenShift } from '../cash/open-shift-lock';
@@ -97,8 +98,9 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
     const [ticket, lines, payments, estimate] = await Promise.all([
       source
         .selectFrom('tickets')
-        .select(['lines_total', 'paid'])
-        .where('id', '=', ticketId)
+        .leftJoin('payers', 'payers.id', 'tickets.payer_id')
+        .select(['tickets.lines_total', 'tickets.paid', 'payers.id as payer_id', 'payers.name as payer_name'])
+        .where('tickets.id', '=', ticketId)
         .executeTakeFirst(),
       readLines(source, ticketId),
       source.selectFrom('payments').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute(),
@@ -122,6 +124,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
       paid,
       due: amountDue(total, paid),
       estimate: estimateDto(estimate, lines),
+      payer: ticket.payer_id === null ? null : { id: ticket.payer_id, name: ticket.payer_name ?? '' },
     };
   }
 
@@ -231,6 +234,37 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         await history(trx, actor, ticketId, { action: 'delete_line', oldValue: describeLine(lineDto(row)) });
       });
       changed(ticketId);
+      return read(ticketId);
+    },
+
+    /** «Кто платит»: a payer of the directory, or the client (null); held, so it cannot be deleted meanwhile. */
+    async setPayer(actor: Actor, ticketId: number, payerId: number | null): Promise<TicketMoneyDto> {
+      const changedPayer = await db.transaction().execute(async (trx) => {
+        await openTicket(trx, ticketId);
+        const nameOf = async (id: number | null) => {
+          if (id === null) return CLIENT_PAYS_LABEL;
+          const payer = await trx
+            .updateTable('payers')
+            .set({ version: sql<number>`version` })
+            .where('id', '=', id)
+            .returning('name')
+            .executeTakeFirst();
+          return payer?.name ?? null;
+        };
+        const before = await trx
+          .selectFrom('tickets')
+          .select('payer_id')
+          .where('id', '=', ticketId)
+          .executeTakeFirstOrThrow();
+        if (before.payer_id === payerId) return false;
+        const to = await nameOf(payerId);
+        if (to === null) throw new AppError('bad_request', PAYER_NOT_FOUND);
+        const from = before.payer_id === null ? CLIENT_PAYS_LABEL : ((await nameOf(before.payer_id)) ?? '');
+        await trx.updateTable('tickets').set({ payer_id: payerId }).where('id', '=', ticketId).execute();
+        await history(trx, actor, ticketId, { action: 'set_payer', oldValue: from, newValue: to });
+        return true;
+      });
+      if (changedPayer) changed(ticketId);
       return read(ticketId);
     },
 

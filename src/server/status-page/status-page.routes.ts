@@ -5,8 +5,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import type { RouteScopes } from '../http/route-scopes';
-import { ESTIMATE_STALE, isEstimateAnswer, type EstimateAnswer } from '../../domain/estimate';
-import type { AnswerOutcome } from '../money/estimate.service';
+import {
+  ESTIMATE_STALE,
+  isEstimateAnswer,
+  type AnswerOutcome,
+  type EstimateAnswer,
+} from '../../domain/estimate';
 import { notFoundHtml, statusPageHtml, tooManyHtml } from './status-page-html';
 
 /** Page views per address and minute: a client refreshing is far below, a scan is cut off. */

@@ -72,6 +72,9 @@ const screens = {
   ShiftReportPage: preloadable(() =>
     styled(import('../features/money/public').then((m) => m.ShiftReportPage)),
   ),
+  PayerStatementPage: preloadable(() =>
+    styled(import('../features/money/public').then((m) => m.PayerStatementPage)),
+  ),
   TrashPage: preloadable(() =>
     styled(import('../features/trash/components/TrashPage').then((m) => m.TrashPage)),
   ),
@@ -97,6 +100,7 @@ const TicketPrintPage = screens.TicketPrintPage.Component;
 const TrashPage = screens.TrashPage.Component;
 const CashPage = screens.CashPage.Component;
 const ShiftReportPage = screens.ShiftReportPage.Component;
+const PayerStatementPage = screens.PayerStatementPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
 const AppLayout = screens.AppLayout.Component;
@@ -187,6 +191,14 @@ export const appRoutes: RouteObject[] = [
                 element: (
                   <RequireAdmin fallback={<AppNotFound />}>
                     <SettingsPage />
+                  </RequireAdmin>
+                ),
+              },
+              {
+                path: paths.payerStatement(':id'),
+                element: (
+                  <RequireAdmin fallback={<AppNotFound />}>
+                    <PayerStatementPage />
                   </RequireAdmin>
                 ),
               },

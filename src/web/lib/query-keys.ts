@@ -75,7 +75,10 @@ export const queryKeys = {
     ticketTypes: ['settings', 'ticket-types'] as const,
     repairStages: ['settings', 'repair-stages'] as const,
     services: ['settings', 'services'] as const,
+    payers: ['settings', 'payers'] as const,
   },
+  /** A payer's statement for a period (issue 50): read when opened, never live. */
+  payerStatement: (id: number, from: string, to: string) => ['payer-statement', id, from, to] as const,
 };
 
 /** The detail query of a ticket, task or client. */

@@ -31,6 +31,7 @@ import { clientMergesMigration } from './0028-client-merges';
 import { moneyMigration } from './0030-money';
 import { estimatesMigration } from './0031-estimates';
 import { cashDeskMigration } from './0032-cash-desk';
+import { payersMigration } from './0033-payers';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -68,5 +69,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0030-money': moneyMigration(dialect),
     '0031-estimates': estimatesMigration(),
     '0032-cash-desk': cashDeskMigration(dialect),
+    '0033-payers': payersMigration(dialect),
   };
 }

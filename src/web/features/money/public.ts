@@ -6,3 +6,5 @@ export { TakePaymentButton } from './components/TakePaymentButton';
 export { CashPage } from './components/CashPage';
 export { ShiftReportPage } from './components/ShiftReportPage';
 export { TakingsCard } from './components/TakingsCard';
+export { PayersCard } from './components/PayersCard';
+export { PayerStatementPage } from './components/PayerStatementPage';

@@ -18,6 +18,7 @@ import { toast } from '../../../lib/toast';
 import { useMoneyWrites, useTicketMoney } from '../api/money-api';
 import { EstimateBox } from './EstimateBox';
 import { LineDialog } from './LineDialog';
+import { PayerPicker } from './PayerPicker';
 import { PaymentDialog } from './PaymentDialog';
 
 function lineDetails(line: TicketLineDto): string {
@@ -123,6 +124,7 @@ export function TicketMoneySection({
                 </Button>
               </Group>
             )}
+            <PayerPicker ticketId={ticketId} payer={money.data.payer} locked={linesLocked} />
             <EstimateBox
               estimate={money.data.estimate}
               hasLines={money.data.lines.length > 0}

@@ -24,7 +24,7 @@ import { LogoCard } from './LogoCard';
 import { PublicAddressCard } from './PublicAddressCard';
 import { TicketTypesCard } from './TicketTypesCard';
 import { RepairStagesCard } from './RepairStagesCard';
-import { ServicesCard } from '../../money/public';
+import { PayersCard, ServicesCard } from '../../money/public';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -48,6 +48,7 @@ export function SettingsPage() {
           <TicketTypesCard />
           <RepairStagesCard />
           <ServicesCard />
+          <PayersCard />
           {rules.data && <WorkRulesForm rules={rules.data} />}
           {templates.data && <TemplatesForm templates={templates.data} />}
           <BackupsCard />

@@ -1,0 +1,172 @@
+import type { Kysely, Selectable } from 'kysely';
+import { addDays } from '../../domain/calendar-date';
+import { amountDue } from '../../domain/money';
+import {
+  PAYER_IN_USE,
+  PAYER_NAME_TAKEN,
+  PAYER_NOT_FOUND,
+  STALE_PAYER,
+  STATEMENT_LIMIT,
+  type PayerDto,
+  type PayerStatementDto,
+} from '../../domain/payers';
+import type { payerInput, payerPatch } from '../../domain/payer-schemas';
+import { startOfDayIn } from '../../domain/status-limits';
+import { isIntake, isTicketStatus } from '../../domain/ticket-status';
+import type { z } from '../../domain/zod-ru';
+import { type Clock, isoNow } from '../clock';
+import { updateNamedRow } from '../db/named-row-update';
+import type { DB, PayersTable } from '../db/schema';
+import { refuseTakenName } from '../db/taken-name';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+
+function toDto(row: Selectable<PayersTable>): PayerDto {
+  return { id: row.id, name: row.name, details: row.details, version: row.version };
+}
+
+/**
+ * The directory of payers (issue 50) and each payer's statement. A payer named on a ticket
+ * (one in the Корзина too) stays: its statements must still add up.
+ */
+export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
+  const changed = () => events.publish({ entity: 'settings', id: null, op: 'update' });
+
+  return {
+    async list(): Promise<PayerDto[]> {
+      const rows = await db.selectFrom('payers').selectAll().orderBy('name').execute();
+      return rows.map(toDto);
+    },
+
+    async create(input: z.output<typeof payerInput>): Promise<PayerDto> {
+      await refuseTakenName(db, 'payers', input.name, PAYER_NAME_TAKEN);
+      const now = isoNow(clock);
+      const row = await db
+        .insertInto('payers')
+        .values({ name: input.name, details: input.details, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('conflict', PAYER_NAME_TAKEN);
+          throw error;
+        });
+      changed();
+      return toDto(row);
+    },
+
+    async update(id: number, patch: z.output<typeof payerPatch>): Promise<PayerDto> {
+      const updated = await updateNamedRow<Selectable<PayersTable>>(
+        db,
+        clock,
+        { table: 'payers', id, version: patch.version, name: patch.name },
+        {
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(patch.details === undefined ? {} : { details: patch.details }),
+        },
+        {
+          notFound: PAYER_NOT_FOUND,
+          stale: STALE_PAYER,
+          nameTaken: PAYER_NAME_TAKEN,
+          conflictKey: 'payer',
+          toDto,
+        },
+      );
+      changed();
+      return toDto(updated);
+    },
+
+    /** Only a payer no ticket names; the row is held first, so a ticket cannot take it meanwhile. */
+    async remove(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const held = await trx
+          .updateTable('payers')
+          .set({ updated_at: isoNow(clock) })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!held) throw new AppError('not_found', PAYER_NOT_FOUND);
+        const used = await trx
+          .selectFrom('tickets')
+          .select('id')
+          .where('payer_id', '=', id)
+          .executeTakeFirst();
+        if (used) throw new AppError('conflict', PAYER_IN_USE);
+        await trx.deleteFrom('payers').where('id', '=', id).execute();
+      });
+      changed();
+    },
+
+    /** The payer's repairs taken in within the period (the shop's calendar days) and its payments. */
+    async statement(
+      id: number,
+      period: { from: string; to: string },
+      timeZone: string,
+    ): Promise<PayerStatementDto> {
+      const payer = await db.selectFrom('payers').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!payer) throw new AppError('not_found', PAYER_NOT_FOUND);
+      const from = startOfDayIn(period.from, timeZone);
+      const to = startOfDayIn(addDays(period.to, 1), timeZone);
+      const [tickets, received] = await Promise.all([
+        db
+          .selectFrom('tickets')
+          .innerJoin('clients', 'clients.id', 'tickets.client_id')
+          .select([
+            'tickets.id',
+            'tickets.created_at',
+            'tickets.status',
+            'tickets.intake',
+            'tickets.device',
+            'tickets.lines_total',
+            'tickets.paid',
+            'clients.full_name',
+          ])
+          .where('tickets.payer_id', '=', id)
+          .where('tickets.deleted_at', 'is', null)
+          .where('tickets.created_at', '>=', from)
+          .where('tickets.created_at', '<', to)
+          .orderBy('tickets.created_at')
+          .orderBy('tickets.id')
+          .limit(STATEMENT_LIMIT)
+          .execute(),
+        db
+          .selectFrom('payments')
+          .innerJoin('tickets', 'tickets.id', 'payments.ticket_id')
+          .select(['payments.kind', (eb) => eb.fn.sum<string | number>('payments.amount').as('sum')])
+          .where('tickets.payer_id', '=', id)
+          .where('payments.created_at', '>=', from)
+          .where('payments.created_at', '<', to)
+          .groupBy('payments.kind')
+          .execute(),
+      ]);
+      const rows = tickets.map((row) => {
+        const total = Number(row.lines_total);
+        const paid = Number(row.paid);
+        return {
+          id: row.id,
+          createdAt: row.created_at,
+          status: isTicketStatus(row.status) ? row.status : ('closed' as const),
+          intake: isIntake(row.intake) ? row.intake : ('pvz' as const),
+          clientName: row.full_name,
+          device: row.device,
+          total,
+          paid,
+          due: amountDue(total, paid),
+        };
+      });
+      const sum = (kind: string) => Number(received.find((row) => row.kind === kind)?.sum ?? 0);
+      return {
+        payer: toDto(payer),
+        from: period.from,
+        to: period.to,
+        rows,
+        total: rows.reduce((acc, row) => acc + row.total, 0),
+        paid: rows.reduce((acc, row) => acc + row.paid, 0),
+        due: rows.reduce((acc, row) => acc + row.due, 0),
+        paidInPeriod: sum('payment') - sum('refund'),
+      };
+    },
+  };
+}
+
+export type Payers = ReturnType<typeof createPayers>;
