@@ -23,6 +23,12 @@ export function formatRubles(kopecks: Kopecks): string {
   return `${sign}${rubles},${cents}${NBSP}₽`;
 }
 
+/** «1500,00», «-50,00»: a number a spreadsheet set to Russian reads, for CSV. */
+export function plainRubles(kopecks: Kopecks): string {
+  const whole = Math.abs(kopecks);
+  return `${kopecks < 0 ? '-' : ''}${Math.floor(whole / 100)},${String(whole % 100).padStart(2, '0')}`;
+}
+
 /** The amount as a form shows it for editing: «1500,5» → «1500,50», whole rubles without «,00». */
 export function rublesInput(kopecks: Kopecks): string {
   const rubles = Math.floor(kopecks / 100);

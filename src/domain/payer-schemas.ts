@@ -31,6 +31,6 @@ export type TicketPayerInput = z.input<typeof ticketPayerInput>;
 const DATE_MESSAGE = 'Период: даты в виде ГГГГ-ММ-ДД, «с» не позже «по»';
 const calendarDate = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
 
-export const statementQuery = z
+export const periodQuery = z
   .object({ from: calendarDate, to: calendarDate })
   .refine((period) => period.from <= period.to, { message: DATE_MESSAGE, path: ['to'] });

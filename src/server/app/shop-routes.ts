@@ -22,6 +22,7 @@ import { createEstimates } from '../money/estimate.service';
 import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
+import { registerMoneyExportRoutes } from '../money/money-export.routes';
 import { createPayers } from '../money/payers.service';
 import { registerPayersRoutes } from '../money/payers.routes';
 import { createCashDesk } from '../cash/cash-desk.service';
@@ -39,6 +40,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   const { store, vapidKeys } = parts.resources;
   const { tickets, trash } = parts.records;
   const { shopProfile, shopLogo, workRules, publicAddress, addressProbe } = parts.shop;
+  const shopTimeZone = async () => (await workRules.get()).timeZone;
   registerBackupRoutes(scopes, parts.backups);
   registerTrashRoutes(scopes, trash);
   registerHistoryRoutes(scopes, { db: database.db });
@@ -65,11 +67,16 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     desk: createCashDesk({ db: database.db, clock, events: parts.resources.events }),
     db: database.db,
     clock,
-    timeZone: async () => (await workRules.get()).timeZone,
+    timeZone: shopTimeZone,
   });
   registerPayersRoutes(scopes, {
     payers: createPayers({ db: database.db, clock, events: parts.resources.events }),
-    timeZone: async () => (await workRules.get()).timeZone,
+    timeZone: shopTimeZone,
+  });
+  registerMoneyExportRoutes(scopes, {
+    db: database.db,
+    clock,
+    timeZone: shopTimeZone,
   });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   registerDocumentsRoutes(scopes, {
@@ -86,7 +93,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
   registerStatusPageRoutes(scopes, {
     db: database.db,
     find: (token) => findPublicStatus(database.db, shopProfile, token),
-    timeZone: async () => (await workRules.get()).timeZone,
+    timeZone: shopTimeZone,
     clock,
     answerEstimate: estimates.answer,
   });

@@ -196,4 +196,50 @@ describeEachDatabase('the cash desk', (ctx) => {
       due: 700000,
     });
   });
+
+  it('exports the period’s payments and the shifts’ reports as CSV for admins', async () => {
+    const admin = await ctx.loginAs('admin');
+    const ticket = await newTicket('Выгрузкин Влад');
+    const opened = json<{ shift: CashShiftReportDto }>(
+      await call('POST', '/api/cash/shifts', { openingCash: 20000 }),
+    ).shift;
+    await pay(ticket.id, { kind: 'payment', method: 'cash', amount: 150050, note: 'Аванс; наличными' });
+    await pay(ticket.id, { kind: 'refund', method: 'cash', amount: 5000, note: 'Сдача' });
+    await close((await current())!, 160000, 'Лишние 5,50 ₽');
+    const today = ctx.clock.now().toISOString().slice(0, 10);
+    const csv = async (name: string) => {
+      const response = await call(
+        'GET',
+        `/api/export/${name}.csv?from=${today}&to=${today}`,
+        undefined,
+        admin,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      return response.body;
+    };
+    const payments = await csv('payments');
+    expect(
+      payments.startsWith('\uFEFFДата;Вид;Способ;Сумма (₽);Заявка;Клиент;Комментарий;Кто принял;Смена кассы'),
+    ).toBe(true);
+    expect(payments).toContain(
+      `;Оплата;Наличные;"1500,50";#${ticket.id};Выгрузкин Влад;"Аванс; наличными";Кассиров Кирилл;${opened.id}`,
+    );
+    expect(payments).toContain(`;Возврат;Наличные;"-50,00";#${ticket.id};`);
+    const shifts = await csv('shifts');
+    expect(shifts).toContain(`${opened.id};`);
+    expect(shifts).toContain(';"200,00";"1500,50";"50,00";"0,00";"0,00";"1650,50";"1600,00";"-50,50";');
+    const employee = await ctx.register({ displayName: 'Сотрудников Семён' });
+    const refused = await call(
+      'GET',
+      `/api/export/payments.csv?from=${today}&to=${today}`,
+      undefined,
+      employee,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await call('GET', '/api/export/shifts.csv?from=2026-02-30&to=2026-03-01', undefined, admin))
+        .statusCode,
+    ).toBe(400);
+  });
 });

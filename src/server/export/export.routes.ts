@@ -1,11 +1,6 @@
-import { setImmediate } from 'node:timers/promises';
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { formatCalendarDate } from '../../domain/calendar-date';
-import type { Page } from '../../domain/page';
-import { CSV_BOM, csvRow } from '../../domain/csv';
 import { formatDateTimeIn } from '../../domain/date-time';
-import { todayIn } from '../../domain/due-marks';
 import { PROVIDER_LABELS, type Provider } from '../../domain/providers';
 import { TASK_STATUS_LABELS, readTaskStatus } from '../../domain/task-status';
 import { INTAKE_LABELS, isTicketStatus, ticketStatusLabel } from '../../domain/ticket-status';
@@ -18,40 +13,10 @@ import type { RouteScopes } from '../http/route-scopes';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TicketsService } from '../tickets/tickets.service';
 import type { WorklistService } from '../work/worklist.service';
+import { csvFileName, csvPages, PAGE, sendCsv } from './csv-download';
 
-// CSV export (issue 21) of the worklist, tickets, tasks and clients with the filters on screen:
-// streamed page by page (100 rows at a time), so memory stays flat at 200,000 rows, each page
-// after the event loop has served whoever else is waiting.
-
-const PAGE = 100;
-
-type Field = string | number | null | undefined;
-
-/**
- * Every page of a list, as CSV text: the header first, then one chunk per page. The first page
- * is read before anything is sent, so a filter the list refuses is a 400 with its message, not
- * a download cut short.
- */
-async function csvPages<T>(
-  header: readonly string[],
-  page: (cursor: string | undefined) => Promise<Page<T>>,
-  row: (item: T) => Field[],
-): Promise<AsyncGenerator<string>> {
-  const first = await page(undefined);
-  return (async function* () {
-    yield CSV_BOM + csvRow(header);
-    let next = first;
-    for (;;) {
-      yield next.items.map((item) => csvRow(row(item))).join('');
-      if (!next.nextCursor) return;
-      // SQLite answers a page at once, so the pages would follow one another through promises
-      // alone, never letting the event loop serve anyone else until the last: a CSV of every item
-      // at 200,000 held the server for 9.6 s (npm run bench:mix). Each page waits its turn.
-      await setImmediate();
-      next = await page(next.nextCursor);
-    }
-  })();
-}
+// CSV export (issue 21) of the worklist, tickets, tasks and clients with the filters on screen,
+// streamed page by page (csv-download.ts).
 
 /** The list's filters without its paging: the export walks every page itself. */
 function withoutPaging<T extends { cursor?: string; limit?: number }>(query: T): Omit<T, 'cursor' | 'limit'> {
@@ -81,12 +46,7 @@ export function registerExportRoutes(
     lines: (timeZone: string) => Promise<AsyncGenerator<string>>,
   ) {
     const timeZone = await deps.timeZone();
-    const body = await lines(timeZone);
-    const date = formatCalendarDate(todayIn(timeZone, deps.now())).split('.').reverse().join('-');
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
-      .send(Readable.from(body));
+    return sendCsv(reply, csvFileName(name, timeZone, deps.now()), await lines(timeZone));
   }
   const at = (timeZone: string) => (iso: string | null) => (iso ? formatDateTimeIn(iso, timeZone) : '');
 

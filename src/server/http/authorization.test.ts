@@ -72,6 +72,8 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/payers/:id': admins,
   'DELETE /api/payers/:id': admins,
   'GET /api/payers/:id/statement': admins,
+  'GET /api/export/payments.csv': admins,
+  'GET /api/export/shifts.csv': admins,
   'GET /api/cash/current': staff,
   'POST /api/cash/shifts': staff,
   'POST /api/cash/moves': staff,

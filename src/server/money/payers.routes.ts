@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PAYER_NOT_FOUND } from '../../domain/payers';
-import { payerInput, payerPatch, statementQuery } from '../../domain/payer-schemas';
+import { payerInput, payerPatch, periodQuery } from '../../domain/payer-schemas';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import type { Payers } from './payers.service';
@@ -33,7 +33,7 @@ export function registerPayersRoutes(
   admins.get<WithId>('/api/payers/:id/statement', async (request) => ({
     statement: await payers.statement(
       payerId(request),
-      parsePayload(statementQuery, request.query),
+      parsePayload(periodQuery, request.query),
       await timeZone(),
     ),
   }));

@@ -9,11 +9,13 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCashWrites, useCurrentShift, useShifts, type CashWrites } from '../api/cash-api';
 import { CashMoveDialog } from './CashMoveDialog';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { differenceText, ShiftEntries, ShiftFigures } from './ShiftDetails';
+import { MoneyExportCard } from './MoneyExportCard';
 import { TakingsCard } from './TakingsCard';
 import { RublesInput } from './money-inputs';
 
@@ -24,6 +26,7 @@ import { RublesInput } from './money-inputs';
 export function CashPage() {
   const current = useCurrentShift();
   const writes = useCashWrites();
+  const me = useCurrentUser();
   return (
     <Stack>
       <Title order={2}>Касса</Title>
@@ -41,6 +44,7 @@ export function CashPage() {
       )}
       <TakingsCard />
       <PastShifts />
+      {me.role === 'admin' && <MoneyExportCard />}
     </Stack>
   );
 }
