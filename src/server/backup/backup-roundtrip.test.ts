@@ -138,6 +138,31 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
       });
       expect(uploaded.statusCode, uploaded.body).toBe(200);
     }
+    // Money (issue 50): a service, lines, a payer, an estimate, and a closed cash shift.
+    const first = 1;
+    const service = await call('POST', '/api/services', {
+      name: 'Замена SSD',
+      price: 250000,
+      warrantyDays: 90,
+    });
+    const serviceId = service.json<{ service: { id: number } }>().service.id;
+    const payer = await call('POST', '/api/payers', { name: 'ООО «Архив»' });
+    await call('PUT', `/api/tickets/${first}/payer`, {
+      payerId: payer.json<{ payer: { id: number } }>().payer.id,
+    });
+    await call('POST', `/api/tickets/${first}/lines`, {
+      kind: 'work',
+      name: 'Замена SSD',
+      serviceId,
+      price: 250000,
+    });
+    await call('POST', `/api/tickets/${first}/estimate`);
+    const shift = await call('POST', '/api/cash/shifts', { openingCash: 10000 });
+    await call('POST', `/api/tickets/${first}/payments`, { kind: 'payment', method: 'cash', amount: 100050 });
+    await call('POST', '/api/cash/moves', { kind: 'out', amount: 5000, reason: 'Курьеру' });
+    const { id, version } = shift.json<{ shift: { id: number; version: number } }>().shift;
+    const closed = await call('POST', `/api/cash/shifts/${id}/close`, { version, countedCash: 105050 });
+    expect(closed.statusCode, closed.body).toBe(200);
   });
 
   afterAll(async () => {
@@ -201,6 +226,17 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
         .executeTakeFirst();
       expect(Number(row?.n), table).toBe(manifest.counts[table]);
     }
+    for (const table of [
+      'services',
+      'ticket_lines',
+      'payments',
+      'estimates',
+      'cash_shifts',
+      'cash_moves',
+      'payers',
+    ] as const) {
+      expect(manifest.counts[table], table).toBeGreaterThan(0);
+    }
     const files = await restored.database.db.selectFrom('files').select(['path']).execute();
     expect(files).toHaveLength(manifest.counts.files);
     for (const file of files) {
@@ -244,6 +280,12 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
     const original = new Map(theirs.items.map((item) => [`${item.kind}-${item.id}`, item]));
     expect(mine.items.length).toBe(manifest.counts.tickets + manifest.counts.tasks);
     for (const item of mine.items) expect(item).toEqual(original.get(`${item.kind}-${item.id}`));
+    // The money reads the same: lines, payments, estimate, payer, and the shift's report.
+    for (const url of ['/api/tickets/1/money', '/api/cash/shifts', '/api/payers']) {
+      const read = async (app: FastifyInstance, cookie: string) =>
+        (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
+      expect(await read(restored.app, sessionCookie(login)), url).toEqual(await read(ctx.app, admin.cookie));
+    }
   });
 
   it('refuses a place that holds data, unless told', async () => {

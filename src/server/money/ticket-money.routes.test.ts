@@ -248,4 +248,51 @@ describeEachDatabase('a ticket’s money', (ctx) => {
     const back = await pay(ticket.id, { kind: 'refund', method: 'card', amount: 5000, note: 'Ошибка' });
     expect(json<{ money: TicketMoneyDto }>(back).money.paid).toBe(0);
   });
+
+  it('the Корзина: a trashed ticket keeps its money and takes none; purged, its payments stay in the shift', async () => {
+    const ticket = await newTicket('Корзинкин Константин');
+    await call('POST', `/api/tickets/${ticket.id}/lines`, { kind: 'work', name: 'Пайка', price: 120000 });
+    await call('POST', `/api/tickets/${ticket.id}/estimate`);
+    const opened = await call('POST', '/api/cash/shifts', { openingCash: 0 }, admin);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const shiftId = json<{ shift: { id: number } }>(opened).shift.id;
+    expect((await pay(ticket.id, { kind: 'payment', method: 'cash', amount: 70000 })).statusCode).toBe(201);
+
+    expect((await call('DELETE', `/api/tickets/${ticket.id}`)).statusCode).toBe(204);
+    const kept = await moneyOf(ticket.id);
+    expect(kept).toMatchObject({ total: 120000, paid: 70000 });
+    expect(kept.estimate?.version).toBe(1);
+    expect((await pay(ticket.id, { kind: 'payment', method: 'cash', amount: 100 })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `/api/tickets/${ticket.id}/lines`, { kind: 'part', name: 'Припой', price: 100 }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call('POST', `/api/trash/ticket/${ticket.id}/restore`)).statusCode).toBeLessThan(300);
+    expect((await moneyOf(ticket.id)).due).toBe(50000);
+
+    expect((await call('DELETE', `/api/tickets/${ticket.id}`)).statusCode).toBe(204);
+    expect(
+      (await call('DELETE', `/api/trash/ticket/${ticket.id}`, undefined, admin)).statusCode,
+    ).toBeLessThan(300);
+    const db = ctx.database.db;
+    expect(
+      await db.selectFrom('ticket_lines').select('id').where('ticket_id', '=', ticket.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('estimates').select('version').where('ticket_id', '=', ticket.id).execute(),
+    ).toEqual([]);
+    // The cash it moved stays moved: the payment outlives the ticket, in its shift's report.
+    const report = json<{
+      shift: { expectedCash: number; entries: { amount: number; ticketId: number | null }[] };
+    }>(await call('GET', `/api/cash/shifts/${shiftId}`)).shift;
+    expect(report.expectedCash).toBe(70000);
+    expect(report.entries).toEqual([expect.objectContaining({ amount: 70000, ticketId: null })]);
+    const current = json<{ shift: { version: number } }>(await call('GET', '/api/cash/current')).shift;
+    await call(
+      'POST',
+      `/api/cash/shifts/${shiftId}/close`,
+      { version: current.version, countedCash: 70000 },
+      admin,
+    );
+  });
 });
