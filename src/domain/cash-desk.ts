@@ -95,3 +95,5 @@ export const NO_OPEN_SHIFT = 'Смена не открыта: откройте �
 export const SHIFT_NOT_FOUND = 'Смена не найдена';
 export const STALE_SHIFT = 'Смену уже закрыл другой сотрудник';
 export const CASH_OUT_TOO_BIG = 'В кассе нет столько наличных';
+export const CASH_REFUND_TOO_BIG = 'В кассе нет столько наличных: верните картой или переводом';
+export const DIFFERENCE_REASON_REQUIRED = 'Наличные не сходятся: укажите в комментарии почему';

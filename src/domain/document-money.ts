@@ -26,6 +26,8 @@ export interface DocumentMoney {
   lines: TicketLineDto[];
   payments: PaymentDto[];
   estimate: EstimateDto | null;
+  /** Who pays, when not the client. */
+  payer: { name: string } | null;
 }
 
 const NAME: DocumentColumn = { label: 'Наименование', numeric: false, width: 4.6 };
@@ -47,9 +49,18 @@ function estimateState(estimate: EstimateDto, timeZone: string | null): string {
 }
 
 /** The receipt: the estimate last sent, and the prepayment taken. */
-export function receiptMoneyTables(money: DocumentMoney, timeZone: string | null): DocumentTable[] {
+export function receiptMoneyTables(
+  money: DocumentMoney,
+  ticket: { closedAt: string | null },
+  timeZone: string | null,
+): DocumentTable[] {
   const paid = paidBy(money.payments, null);
-  const prepayment = { label: 'Предоплата', value: formatRubles(paid), strong: false };
+  // Printed again after the handover, what was paid is no longer a prepayment.
+  const prepayment = {
+    label: ticket.closedAt ? 'Оплачено' : 'Предоплата',
+    value: formatRubles(paid),
+    strong: false,
+  };
   const { estimate } = money;
   if (estimate) {
     return [
@@ -105,7 +116,11 @@ export function actMoneyTables(
       totals: [
         { label: 'Итого', value: formatRubles(total), strong: true },
         { label: 'Оплачено', value: formatRubles(paid), strong: false },
-        { label: 'К оплате', value: formatRubles(amountDue(total, paid)), strong: true },
+        {
+          label: money.payer ? `К оплате (${money.payer.name})` : 'К оплате',
+          value: formatRubles(amountDue(total, paid)),
+          strong: true,
+        },
       ],
     },
   ];

@@ -130,7 +130,7 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   estimate_sent: 'Смета отправлена клиенту',
   estimate_approved: 'Клиент согласовал смету',
   estimate_declined: 'Клиент отказался от сметы',
-  set_payer: 'Изменено, кто платит',
+  set_payer: 'Изменён плательщик',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -43,11 +43,14 @@ export interface PayerStatementDto {
   due: Kopecks;
   /** Payments less refunds made within the period on any of the payer's repairs. */
   paidInPeriod: Kopecks;
+  /** More repairs than STATEMENT_LIMIT: the rows stop there, the sums count them all. */
+  truncated: boolean;
 }
 
 export const PAYER_NOT_FOUND = 'Плательщик не найден';
 export const PAYER_NAME_TAKEN = 'Плательщик с таким названием уже есть';
 export const STALE_PAYER = 'Плательщика уже изменил другой администратор';
+export const PAYER_CLOSED = 'Заявка закрыта: плательщик не меняется. Откройте её заново';
 export const PAYER_IN_USE = 'Плательщик указан в заявках: его нельзя удалить';
 /** A statement lists at most this many repairs; a longer period is split. */
 export const STATEMENT_LIMIT = 2000;

@@ -213,7 +213,7 @@ export function ticketDocument(
         },
         { heading: 'Неисправность', fields: [deviceField(ticket, 'complaint', true)] },
       ],
-      tables: receiptMoneyTables(context.money, context.timeZone),
+      tables: receiptMoneyTables(context.money, ticket, context.timeZone),
       notes: context.shop.receiptTerms.trim() ? [context.shop.receiptTerms] : [],
       signatures: [
         { role: 'Сдал (клиент)', name: ticket.clientName },
@@ -234,7 +234,10 @@ export function ticketDocument(
         heading: 'Ремонт',
         fields: [
           deviceField(ticket, 'complaint', true),
-          { label: 'Выполненные работы', value: ticket.repairSummary, long: true },
+          // An empty summary above a table of the works done would contradict it.
+          ...(ticket.repairSummary.trim() === '' && context.money.lines.length > 0
+            ? []
+            : [{ label: 'Выполненные работы', value: ticket.repairSummary, long: true }]),
           ...(ticket.warrantyDays === null
             ? []
             : [{ label: 'Гарантия', value: warrantyLine(ticket, context.timeZone), long: false }]),

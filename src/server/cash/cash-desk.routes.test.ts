@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import {
   CASH_OUT_TOO_BIG,
+  CASH_REFUND_TOO_BIG,
+  DIFFERENCE_REASON_REQUIRED,
   NO_OPEN_SHIFT,
   SHIFT_ALREADY_OPEN,
   STALE_SHIFT,
@@ -69,6 +71,15 @@ describeEachDatabase('the cash desk', (ctx) => {
     later();
     await pay(ticket.id, { kind: 'payment', method: 'card', amount: 200000 });
     later();
+    // Paid 360 000 in all, but the drawer holds 250 000: a cash refund past it is refused.
+    const pastDrawer = await pay(ticket.id, {
+      kind: 'refund',
+      method: 'cash',
+      amount: 300000,
+      note: 'Отказ',
+    });
+    expect(pastDrawer.statusCode).toBe(409);
+    expect(errorOf(pastDrawer)).toBe(CASH_REFUND_TOO_BIG);
     await pay(ticket.id, { kind: 'refund', method: 'cash', amount: 50000, note: 'Ошиблись в сумме' });
     later();
     expect(
@@ -101,6 +112,9 @@ describeEachDatabase('the cash desk', (ctx) => {
     ]);
     expect(open.entries[0]?.ticketId).toBe(ticket.id);
 
+    const unexplained = await close(open, 205000);
+    expect(unexplained.statusCode).toBe(400);
+    expect(errorOf(unexplained)).toBe(DIFFERENCE_REASON_REQUIRED);
     const closed = await close(open, 205000, 'Не хватает 50 ₽');
     expect(closed.statusCode, closed.body).toBe(200);
     expect(json<{ shift: CashShiftReportDto }>(closed).shift).toMatchObject({
@@ -139,7 +153,7 @@ describeEachDatabase('the cash desk', (ctx) => {
     const ticket = await newTicket('Гонкина Галина');
     const shift = (await current())!;
     const [closed, ...payments] = await Promise.all([
-      close(shift, 0),
+      close(shift, 0, 'Пересчёт'),
       ...Array.from({ length: 30 }, () => pay(ticket.id, { kind: 'payment', method: 'cash', amount: 100 })),
     ]);
     expect(closed.statusCode, closed.body).toBe(200);

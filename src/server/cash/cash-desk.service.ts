@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   CASH_OUT_TOO_BIG,
+  DIFFERENCE_REASON_REQUIRED,
   expectedCash,
   NO_OPEN_SHIFT,
   SHIFT_ALREADY_OPEN,
@@ -48,6 +49,16 @@ async function totalsOf(source: Kysely<DB>, shiftId: number): Promise<CashTotals
     cashIn: sum(moves, 'in'),
     cashOut: sum(moves, 'out'),
   };
+}
+
+/** What the open shift's drawer should hold now, inside the transaction that holds the shift. */
+export async function drawerCash(source: Kysely<DB>, shiftId: number): Promise<number> {
+  const row = await source
+    .selectFrom('cash_shifts')
+    .select('opening_cash')
+    .where('id', '=', shiftId)
+    .executeTakeFirstOrThrow();
+  return expectedCash(Number(row.opening_cash), await totalsOf(source, shiftId));
 }
 
 function shiftDto(row: ShiftRow, totals: CashTotals): CashShiftDto {
@@ -158,12 +169,8 @@ export function createCashDesk({ db, clock, events }: { db: Kysely<DB>; clock: C
       const shiftId = await db.transaction().execute(async (trx) => {
         const id = await lockedOpenShift(trx);
         if (id === null) throw new AppError('conflict', NO_OPEN_SHIFT);
-        if (input.kind === 'out') {
-          const shift = shiftDto(
-            await trx.selectFrom('cash_shifts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-            await totalsOf(trx, id),
-          );
-          if (input.amount > shift.expectedCash) throw new AppError('conflict', CASH_OUT_TOO_BIG);
+        if (input.kind === 'out' && input.amount > (await drawerCash(trx, id))) {
+          throw new AppError('conflict', CASH_OUT_TOO_BIG);
         }
         await trx
           .insertInto('cash_moves')
@@ -199,6 +206,9 @@ export function createCashDesk({ db, clock, events }: { db: Kysely<DB>; clock: C
         if (!row) throw new AppError('not_found', SHIFT_NOT_FOUND);
         if (id !== shiftId || row.version !== input.version) return 'stale' as const;
         const expected = expectedCash(Number(row.opening_cash), await totalsOf(trx, shiftId));
+        if (input.countedCash !== expected && input.note === '') {
+          throw new AppError('bad_request', DIFFERENCE_REASON_REQUIRED);
+        }
         await trx
           .updateTable('cash_shifts')
           .set({

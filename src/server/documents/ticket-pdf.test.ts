@@ -44,7 +44,7 @@ const TICKET: TicketDto = {
   warrantyCard: '',
 };
 
-const NO_MONEY = { lines: [], payments: [], estimate: null };
+const NO_MONEY = { lines: [], payments: [], estimate: null, payer: null };
 
 const run = (tool: string, args: string[], input: Buffer) =>
   execFileSync(tool, [...args], { input, encoding: 'utf8' });

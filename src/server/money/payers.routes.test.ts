@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { TicketMoneyDto } from '../../domain/money';
 import {
+  PAYER_CLOSED,
   PAYER_IN_USE,
   PAYER_NAME_TAKEN,
   PAYER_NOT_FOUND,
@@ -8,7 +9,6 @@ import {
   type PayerDto,
   type PayerStatementDto,
 } from '../../domain/payers';
-import { LINES_CLOSED } from '../../domain/money-schemas';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
@@ -94,7 +94,7 @@ describeEachDatabase('payers and their statements', (ctx) => {
       .execute();
     const closed = await setPayer(ticket.id, null);
     expect(closed.statusCode).toBe(409);
-    expect(errorOf(closed)).toBe(LINES_CLOSED);
+    expect(errorOf(closed)).toBe(PAYER_CLOSED);
   });
 
   it('states a payer’s repairs of a period with their sums, and what it paid in the period', async () => {
@@ -155,5 +155,41 @@ describeEachDatabase('payers and their statements', (ctx) => {
       (await call('GET', `/api/payers/987654/statement?from=${today}&to=${today}`, undefined, admin))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('a payer’s repair: the client’s page asks for nothing, and it closes owing without «в долг»', async () => {
+    const vendor = await newPayer('Сервис производителя');
+    const ticket = await newTicket('Гарантийкин Глеб');
+    await setPayer(ticket.id, vendor.id);
+    await call('POST', `/api/tickets/${ticket.id}/lines`, {
+      kind: 'work',
+      name: 'Замена платы',
+      price: 800000,
+    });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: ticket.statusPath,
+      remoteAddress: '203.0.113.80',
+    });
+    expect(page.body).not.toContain('К оплате');
+    for (const expectedStatus of ['new', 'in_repair', 'repair_done']) {
+      const stepped = await call('POST', `/api/tickets/${ticket.id}/step`, {
+        direction: 'forward',
+        expectedStatus,
+      });
+      expect(stepped.statusCode, stepped.body).toBe(200);
+    }
+    const closed = await call('POST', `/api/tickets/${ticket.id}/step`, {
+      direction: 'forward',
+      expectedStatus: 'notify_client',
+      repairSummary: 'Заменена плата',
+      warrantyDays: 30,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const history = json<{ ticket: TicketDetailDto }>(closed).ticket.history;
+    expect(history.find((row) => row.action === 'on_credit')).toMatchObject({
+      newValue: '8\u00a0000,00\u00a0₽',
+      note: 'Оплатит Сервис производителя',
+    });
   });
 });

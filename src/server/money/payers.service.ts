@@ -107,9 +107,14 @@ export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clo
       if (!payer) throw new AppError('not_found', PAYER_NOT_FOUND);
       const from = startOfDayIn(period.from, timeZone);
       const to = startOfDayIn(addDays(period.to, 1), timeZone);
-      const [tickets, received] = await Promise.all([
-        db
-          .selectFrom('tickets')
+      const inPeriod = db
+        .selectFrom('tickets')
+        .where('tickets.payer_id', '=', id)
+        .where('tickets.deleted_at', 'is', null)
+        .where('tickets.created_at', '>=', from)
+        .where('tickets.created_at', '<', to);
+      const [tickets, sums, received] = await Promise.all([
+        inPeriod
           .innerJoin('clients', 'clients.id', 'tickets.client_id')
           .select([
             'tickets.id',
@@ -121,25 +126,39 @@ export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clo
             'tickets.paid',
             'clients.full_name',
           ])
-          .where('tickets.payer_id', '=', id)
-          .where('tickets.deleted_at', 'is', null)
-          .where('tickets.created_at', '>=', from)
-          .where('tickets.created_at', '<', to)
           .orderBy('tickets.created_at')
           .orderBy('tickets.id')
-          .limit(STATEMENT_LIMIT)
+          .limit(STATEMENT_LIMIT + 1)
           .execute(),
+        // The sums over every repair of the period, however many rows are listed.
+        inPeriod
+          .select((eb) => [
+            eb.fn.sum<string | number | null>('tickets.lines_total').as('total'),
+            eb.fn.sum<string | number | null>('tickets.paid').as('paid'),
+            eb.fn
+              .sum<string | number | null>(
+                eb
+                  .case()
+                  .when('tickets.lines_total', '>', eb.ref('tickets.paid'))
+                  .then(eb('tickets.lines_total', '-', eb.ref('tickets.paid')))
+                  .else(0)
+                  .end(),
+              )
+              .as('due'),
+          ])
+          .executeTakeFirstOrThrow(),
         db
           .selectFrom('payments')
           .innerJoin('tickets', 'tickets.id', 'payments.ticket_id')
           .select(['payments.kind', (eb) => eb.fn.sum<string | number>('payments.amount').as('sum')])
           .where('tickets.payer_id', '=', id)
+          .where('tickets.deleted_at', 'is', null)
           .where('payments.created_at', '>=', from)
           .where('payments.created_at', '<', to)
           .groupBy('payments.kind')
           .execute(),
       ]);
-      const rows = tickets.map((row) => {
+      const rows = tickets.slice(0, STATEMENT_LIMIT).map((row) => {
         const total = Number(row.lines_total);
         const paid = Number(row.paid);
         return {
@@ -160,10 +179,11 @@ export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clo
         from: period.from,
         to: period.to,
         rows,
-        total: rows.reduce((acc, row) => acc + row.total, 0),
-        paid: rows.reduce((acc, row) => acc + row.paid, 0),
-        due: rows.reduce((acc, row) => acc + row.due, 0),
+        total: Number(sums.total ?? 0),
+        paid: Number(sums.paid ?? 0),
+        due: Number(sums.due ?? 0),
         paidInPeriod: sum('payment') - sum('refund'),
+        truncated: tickets.length > STATEMENT_LIMIT,
       };
     },
   };

@@ -33,10 +33,12 @@ import type { EventBus } from '../events/event-bus';
 import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
 import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
-import { CLIENT_PAYS_LABEL, PAYER_NOT_FOUND } from '../../domain/payers';
+import { CLIENT_PAYS_LABEL, PAYER_CLOSED, PAYER_NOT_FOUND } from '../../domain/payers';
 import { estimateDto, readEstimateRow } from './estimate.service';
 import { lockedTicket, openTicket } from './ticket-lock';
 import { lockedOpenShift } from '../cash/open-shift-lock';
+import { drawerCash } from '../cash/cash-desk.service';
+import { CASH_REFUND_TOO_BIG } from '../../domain/cash-desk';
 
 type LineRow = Selectable<TicketLinesTable>;
 
@@ -240,26 +242,30 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
     /** «Кто платит»: a payer of the directory, or the client (null); held, so it cannot be deleted meanwhile. */
     async setPayer(actor: Actor, ticketId: number, payerId: number | null): Promise<TicketMoneyDto> {
       const changedPayer = await db.transaction().execute(async (trx) => {
-        await openTicket(trx, ticketId);
-        const nameOf = async (id: number | null) => {
-          if (id === null) return CLIENT_PAYS_LABEL;
-          const payer = await trx
-            .updateTable('payers')
-            .set({ version: sql<number>`version` })
-            .where('id', '=', id)
-            .returning('name')
-            .executeTakeFirst();
-          return payer?.name ?? null;
-        };
+        const ticket = await lockedTicket(trx, ticketId);
+        if (ticket.status === 'closed') throw new AppError('conflict', PAYER_CLOSED);
         const before = await trx
           .selectFrom('tickets')
-          .select('payer_id')
-          .where('id', '=', ticketId)
+          .leftJoin('payers', 'payers.id', 'tickets.payer_id')
+          .select(['tickets.payer_id', 'payers.name'])
+          .where('tickets.id', '=', ticketId)
           .executeTakeFirstOrThrow();
         if (before.payer_id === payerId) return false;
-        const to = await nameOf(payerId);
-        if (to === null) throw new AppError('bad_request', PAYER_NOT_FOUND);
-        const from = before.payer_id === null ? CLIENT_PAYS_LABEL : ((await nameOf(before.payer_id)) ?? '');
+        // Only the new payer is held (the old one cannot go while this ticket names it): holding
+        // both would lock two payers in opposite orders when two tickets swap them.
+        const to =
+          payerId === null
+            ? CLIENT_PAYS_LABEL
+            : (
+                await trx
+                  .updateTable('payers')
+                  .set({ version: sql<number>`version` })
+                  .where('id', '=', payerId)
+                  .returning('name')
+                  .executeTakeFirst()
+              )?.name;
+        if (to === undefined) throw new AppError('bad_request', PAYER_NOT_FOUND);
+        const from = before.payer_id === null ? CLIENT_PAYS_LABEL : (before.name ?? '');
         await trx.updateTable('tickets').set({ payer_id: payerId }).where('id', '=', ticketId).execute();
         await history(trx, actor, ticketId, { action: 'set_payer', oldValue: from, newValue: to });
         return true;
@@ -281,6 +287,10 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         const now = isoNow(clock);
         // Cash belongs to the cash desk's open shift, if one is open (held, so it cannot close meanwhile).
         const shiftId = input.method === 'cash' ? await lockedOpenShift(trx) : null;
+        // Cash given back comes out of the drawer: no more than it should hold.
+        if (input.kind === 'refund' && shiftId !== null && input.amount > (await drawerCash(trx, shiftId))) {
+          throw new AppError('conflict', CASH_REFUND_TOO_BIG);
+        }
         await trx
           .insertInto('payments')
           .values({

@@ -82,8 +82,9 @@ export function registerStatusPageRoutes(
   open.get('/s/:token/', show);
 
   // «Согласовать» / «Отказаться» (issue 50): a plain form post, then back to the page (so a
-  // refresh does not post again). No other route reads form bodies: the API's same-origin
-  // guard refuses a request that is neither JSON nor from our client.
+  // refresh does not post again). The parser is the root's, so the open /api routes parse form
+  // bodies too; the API's same-origin guard still refuses any /api request that is neither JSON
+  // nor from our client, so no cross-site form reaches them.
   open.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },

@@ -50,6 +50,7 @@ export async function findPublicStatus(
       'repair_stages.public_text as stage_text',
       'tickets.lines_total',
       'tickets.paid',
+      'tickets.payer_id',
     ])
     .where('tickets.status_token', '=', token)
     .where('tickets.deleted_at', 'is', null)
@@ -85,7 +86,8 @@ export async function findPublicStatus(
       closedAt: ticket.closed_at,
       warrantyDays: ticket.warranty_days,
       stageText: ticket.stage_text ?? '',
-      due: amountDue(Number(ticket.lines_total), Number(ticket.paid)),
+      // A payer's repair: the client owes nothing here.
+      due: ticket.payer_id === null ? amountDue(Number(ticket.lines_total), Number(ticket.paid)) : 0,
       estimate: estimate ? publicEstimate(estimate) : null,
     },
     history.map((row) => ({ status: row.new_status!, at: row.ts })),

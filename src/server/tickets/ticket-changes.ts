@@ -157,10 +157,21 @@ async function creditAtClosing(
     .updateTable('tickets')
     .set({ version: sql<number>`version` })
     .where('id', '=', id)
-    .returning(['lines_total', 'paid'])
+    .returning(['lines_total', 'paid', 'payer_id'])
     .executeTakeFirstOrThrow();
   const due = amountDue(Number(sums.lines_total), Number(sums.paid));
   if (due === 0) return [];
+  // A payer's repair goes home owing as a matter of course: the payer settles by its statement.
+  if (sums.payer_id !== null) {
+    const payer = await trx
+      .selectFrom('payers')
+      .select('name')
+      .where('id', '=', sums.payer_id)
+      .executeTakeFirst();
+    return [
+      { action: 'on_credit', newValue: formatRubles(due), note: `Оплатит ${payer?.name ?? 'плательщик'}` },
+    ];
+  }
   if (!reason) throw new AppError('conflict', debtAtClosingMessage(formatRubles(due)));
   return [{ action: 'on_credit', newValue: formatRubles(due), note: reason }];
 }

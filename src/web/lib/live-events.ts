@@ -29,6 +29,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
       return [
         event.id === null ? tickets.all : tickets.detail(event.id),
         history('ticket'),
+        // «Сводка»'s unpaid repairs follow lines, statuses and the Корзина.
+        queryKeys.cash.takings,
         ...(trashMoved && listed ? [trash] : []),
       ];
     case 'task':

@@ -46,9 +46,11 @@ function useCashWrite<T>(request: (input: T) => Promise<ShiftAnswer>) {
     mutationFn: request,
     onSuccess: (answer) => settle(answer.shift),
     onError: (error) => {
+      // Closed or opened by someone else meanwhile: the desk is read again (another shift may be
+      // open by now); the dialog keeps what was typed and says why.
       const fresh = error instanceof ApiError ? (error.body as Partial<ShiftAnswer> | null) : null;
-      if (fresh?.shift) settle(fresh.shift);
-      else void client.invalidateQueries({ queryKey: queryKeys.cash.current });
+      if (fresh?.shift) client.setQueryData(queryKeys.cash.shift(fresh.shift.id), fresh.shift);
+      void client.invalidateQueries({ queryKey: queryKeys.cash.all });
     },
   });
 }

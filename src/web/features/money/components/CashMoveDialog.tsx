@@ -39,7 +39,10 @@ export function CashMoveDialog({
         toast.success(`${kind === 'in' ? 'Внесено' : 'Изъято'} ${formatRubles(kopecks)}`);
         onClose();
       },
-      onError: (error) => setProblem(errorMessage(error)),
+      onError: (error) => {
+        setProblem(errorMessage(error));
+        toast.error(errorMessage(error));
+      },
     });
   };
 

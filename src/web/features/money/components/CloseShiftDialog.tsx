@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CashShiftReportDto } from '../../../../domain/cash-desk';
+import { DIFFERENCE_REASON_REQUIRED, type CashShiftReportDto } from '../../../../domain/cash-desk';
 import { CASH_REASON_MAX, closeShiftInput } from '../../../../domain/cash-desk-schemas';
 import { formatRubles, parseRubles } from '../../../../domain/money';
 import { paths } from '../../../../domain/routes';
@@ -33,6 +33,7 @@ export function CloseShiftDialog({
 
   const submit = () => {
     if (kopecks === null) return setProblem('Наличные по факту: введите сумму в рублях, например 2 100');
+    if (kopecks !== shift.expectedCash && note.trim() === '') return setProblem(DIFFERENCE_REASON_REQUIRED);
     const parsed = closeShiftInput.safeParse({ version: shift.version, countedCash: kopecks, note });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
     writes.close.mutate(
@@ -43,7 +44,10 @@ export function CloseShiftDialog({
           onClose();
           void navigate(paths.cashShift(answer.shift.id));
         },
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => {
+          setProblem(errorMessage(error));
+          toast.error(errorMessage(error));
+        },
       },
     );
   };
@@ -55,7 +59,16 @@ export function CloseShiftDialog({
         <Text>
           Должно быть в кассе: <b>{formatRubles(shift.expectedCash)}</b>
         </Text>
-        <RublesInput label="Наличные по факту, ₽" required value={counted} onChange={setCounted} autoFocus />
+        <RublesInput
+          label="Наличные по факту, ₽"
+          required
+          value={counted}
+          onChange={(value) => {
+            setCounted(value);
+            setProblem(null);
+          }}
+          autoFocus
+        />
         {kopecks !== null && (
           <Text
             fw={600}
@@ -67,9 +80,13 @@ export function CloseShiftDialog({
         )}
         <TextInput
           label="Комментарий"
+          description="Обязателен, если наличные не сходятся"
           maxLength={CASH_REASON_MAX}
           value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+            setProblem(null);
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,6 +1,9 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCalendarDate, isCalendarDate } from '../../../../domain/calendar-date';
+import { formatDateTimeIn } from '../../../../domain/date-time';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../../domain/due-marks';
 import { formatRubles } from '../../../../domain/money';
 import { paths } from '../../../../domain/routes';
 import { ticketNumber } from '../../../../domain/ticket-number';
@@ -9,6 +12,7 @@ import { BackLink } from '../../../components/BackLink';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { useShopToday } from '../../../lib/shop-today';
+import { workRulesQuery } from '../../../lib/work-rules-query';
 import { usePayerStatement } from '../api/payers-api';
 
 /**
@@ -19,6 +23,7 @@ import { usePayerStatement } from '../api/payers-api';
 export function PayerStatementPage() {
   const id = Number(useParams().id);
   const today = useShopToday();
+  const timeZone = useQuery(workRulesQuery).data?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
   const [params, setParams] = useSearchParams();
   const from = isCalendarDate(params.get('from') ?? '') ? params.get('from')! : `${today.slice(0, 8)}01`;
   const to = isCalendarDate(params.get('to') ?? '') ? params.get('to')! : today;
@@ -68,6 +73,12 @@ export function PayerStatementPage() {
                 {statement.data.payer.details}
               </Text>
             )}
+            {statement.data.truncated && (
+              <Text size="sm" c="orange.9">
+                Ремонтов больше, чем помещается в выписку: показаны первые, суммы — по всем. Выберите период
+                короче.
+              </Text>
+            )}
             {statement.data.rows.length === 0 ? (
               <Text c="dimmed">За этот период ремонтов нет.</Text>
             ) : (
@@ -88,7 +99,7 @@ export function PayerStatementPage() {
                       <Table.Tr key={row.id}>
                         <Table.Td>
                           <Link to={paths.ticket(row.id)}>{ticketNumber(row.id)}</Link>
-                          {` от ${formatCalendarDate(row.createdAt.slice(0, 10))}`}
+                          {` от ${formatDateTimeIn(row.createdAt, timeZone).slice(0, 10)}`}
                         </Table.Td>
                         <Table.Td>{[row.clientName, row.device].filter(Boolean).join(' · ')}</Table.Td>
                         <Table.Td>{ticketStatusLabel(row.status, row.intake)}</Table.Td>

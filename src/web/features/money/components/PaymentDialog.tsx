@@ -1,4 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../../domain/routes';
 import { useState } from 'react';
 import {
   formatRubles,
@@ -43,6 +45,7 @@ export function PaymentDialog({
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const shift = useCurrentShift();
+  const typed = parseRubles(amount);
 
   const submit = () => {
     const kopecks = parseRubles(amount);
@@ -79,9 +82,17 @@ export function PaymentDialog({
           fullWidth
         />
         <RublesInput label="Сумма, ₽" required value={amount} onChange={setAmount} autoFocus />
+        {!refund && typed !== null && typed > money.due && (
+          <Text size="sm" c="orange.9" data-testid="overpay">
+            {`Больше, чем к оплате: переплата составит ${formatRubles(typed - money.due)}.`}
+          </Text>
+        )}
         {method === 'cash' && shift.isSuccess && shift.data === null && (
           <Text size="sm" c="orange.9" data-testid="no-shift">
-            Смена в кассе не открыта: наличные не попадут ни в одну смену.
+            Смена в кассе не открыта: наличные не попадут ни в одну смену.{' '}
+            <Anchor component={Link} to={paths.cash} size="sm">
+              Открыть смену
+            </Anchor>
           </Text>
         )}
         <TextInput

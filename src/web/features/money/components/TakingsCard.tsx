@@ -27,7 +27,11 @@ export function TakingsCard() {
               <Text style={{ whiteSpace: 'nowrap' }}>
                 {formatRubles(row.taken - row.refunded)}
                 {row.refunded > 0 && (
-                  <Text span size="sm" c="dimmed">{` (возвраты ${formatRubles(row.refunded)})`}</Text>
+                  <Text
+                    span
+                    size="sm"
+                    c="dimmed"
+                  >{` (за вычетом возвратов ${formatRubles(row.refunded)})`}</Text>
                 )}
               </Text>
             </Group>

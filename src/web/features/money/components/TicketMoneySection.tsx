@@ -141,8 +141,16 @@ export function TicketMoneySection({
                 <Text>Оплачено</Text>
                 <Text>{formatRubles(money.data.paid)}</Text>
               </Group>
+              {money.data.paid > money.data.total && (
+                <Group justify="space-between">
+                  <Text c="orange.9">Переплата</Text>
+                  <Text c="orange.9" data-testid="money-overpaid">
+                    {formatRubles(money.data.paid - money.data.total)}
+                  </Text>
+                </Group>
+              )}
               <Group justify="space-between">
-                <Text fw={700}>К оплате</Text>
+                <Text fw={700}>{money.data.payer ? `К оплате (${money.data.payer.name})` : 'К оплате'}</Text>
                 <Text fw={700} c={money.data.due > 0 ? 'red.9' : undefined} data-testid="money-due">
                   {formatRubles(money.data.due)}
                 </Text>

@@ -39,6 +39,8 @@ interface CloseFormProps {
   warrantyDays: number | null;
   /** «К оплате» in kopecks, once known: owing, it closes only «в долг» with a reason. */
   due: number;
+  /** Who pays, when not the client: the balance is theirs and needs no «в долг». */
+  payerName: string | null;
   /** «Принять оплату» right here: the money section's own dialog. */
   payment: ReactNode;
   pending: boolean;
@@ -54,7 +56,16 @@ export function CloseDialog({ opened, ...props }: CloseFormProps & { opened: boo
   );
 }
 
-function CloseForm({ summary, warrantyDays, due, payment, pending, onCancel, onClose }: CloseFormProps) {
+function CloseForm({
+  summary,
+  warrantyDays,
+  due,
+  payerName,
+  payment,
+  pending,
+  onCancel,
+  onClose,
+}: CloseFormProps) {
   const [onCredit, setOnCredit] = useState(false);
   const [reason, setReason] = useState('');
   const [creditError, setCreditError] = useState<string | null>(null);
@@ -66,14 +77,14 @@ function CloseForm({ summary, warrantyDays, due, payment, pending, onCancel, onC
     const warranty = warrantyDaysInput.safeParse(typeof days === 'number' ? days : Number.NaN);
     if (!warranty.success) setDaysError(warranty.error.issues[0]?.message ?? null);
     if (text.trim() === '') setError(SUMMARY_REQUIRED_MESSAGE);
-    const owing = due > 0 && (!onCredit || reason.trim() === '');
+    const owing = due > 0 && payerName === null && (!onCredit || reason.trim() === '');
     if (owing)
       setCreditError(onCredit ? 'Укажите, почему в долг' : 'Примите оплату или отметьте «Выдать в долг»');
     if (text.trim() === '' || !warranty.success || owing) return;
     onClose({
       repairSummary: text,
       warrantyDays: warranty.data,
-      ...(due > 0 ? { onCredit: reason.trim() } : {}),
+      ...(due > 0 && payerName === null ? { onCredit: reason.trim() } : {}),
     });
   };
   return (
@@ -112,7 +123,13 @@ function CloseForm({ summary, warrantyDays, due, payment, pending, onCancel, onC
         }}
         w={{ base: '100%', xs: 240 }}
       />
-      {due > 0 && (
+      {due > 0 && payerName !== null && (
+        <Text
+          size="sm"
+          data-testid="closing-payer"
+        >{`Остаток ${formatRubles(due)} оплатит ${payerName}.`}</Text>
+      )}
+      {due > 0 && payerName === null && (
         <Paper withBorder p="sm" radius="md" bg="orange.0" data-testid="closing-debt">
           <Stack gap="xs">
             <Text fw={700}>{`Клиент должен ${formatRubles(due)}`}</Text>

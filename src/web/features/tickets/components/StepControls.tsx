@@ -86,6 +86,7 @@ export function StepControls({ ticket, draftSummary }: { ticket: TicketDetailDto
         summary={draftSummary}
         warrantyDays={ticket.warrantyDays}
         due={due}
+        payerName={money.data?.payer?.name ?? null}
         payment={<TakePaymentButton ticketId={ticket.id} />}
         pending={stepTicket.isPending}
         onCancel={() => setAsking(null)}

@@ -149,28 +149,30 @@ function MoneyTable({ table }: { table: DocumentTable }) {
     <section className="doc-section">
       <h2>{table.heading}</h2>
       {table.columns.length > 0 && (
-        <table className="doc-table">
-          <thead>
-            <tr>
-              {table.columns.map((column) => (
-                <th key={column.label} className={column.numeric ? 'doc-num' : undefined}>
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((cells, index) => (
-              <tr key={index}>
-                {cells.map((cell, column) => (
-                  <td key={column} className={table.columns[column]?.numeric ? 'doc-num' : undefined}>
-                    {cell}
-                  </td>
+        <div className="doc-table-wrap">
+          <table className="doc-table">
+            <thead>
+              <tr>
+                {table.columns.map((column) => (
+                  <th key={column.label} className={column.numeric ? 'doc-num' : undefined}>
+                    {column.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {table.rows.map((cells, index) => (
+                <tr key={index}>
+                  {cells.map((cell, column) => (
+                    <td key={column} className={table.columns[column]?.numeric ? 'doc-num' : undefined}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {table.totals.map((total) => (
         <div key={total.label} className={total.strong ? 'doc-total doc-total-strong' : 'doc-total'}>
