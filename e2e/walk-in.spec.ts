@@ -25,6 +25,9 @@ test('a walk-in ticket goes Новая → В ремонте → Готов к �
   await expect(page.getByRole('radio', { name: 'Через ПВЗ' })).toBeChecked();
   await page.getByRole('radio', { name: 'Клиент принёс сам' }).check();
   await expect(page.getByText('Без шагов доставки: из ремонта сразу к выдаче')).toBeVisible();
+  // A type picked after «Как принят» leaves the person's choice alone.
+  await page.getByRole('radio', { name: 'Гарантийный ремонт' }).check();
+  await expect(page.getByRole('radio', { name: 'Клиент принёс сам' })).toBeChecked();
   await page.getByLabel('ФИО клиента').fill(clientName);
   await page.getByTestId('device-fields').getByLabel('Устройство').fill('Системный блок');
   await page.getByRole('button', { name: 'Создать заявку' }).click();

@@ -110,6 +110,8 @@ export function TicketNewPage() {
   // A preset type (a link's `?title=`) counts once the shop's types are here: only a shown one,
   // with its usual route, as if it had been picked.
   const presetApplied = useRef(!presetTitle);
+  /** «Как принят» picked by hand: a type chosen afterwards leaves it alone. */
+  const intakeChosen = useRef(false);
   useEffect(() => {
     if (presetApplied.current || !types.data) return;
     presetApplied.current = true;
@@ -139,9 +141,9 @@ export function TicketNewPage() {
           value={values.title}
           onChange={(title) => {
             form.setFieldValue('title', title);
-            // Each type has its usual route (issue 49); the form can still change it.
+            // Each type has its usual route (issue 49), unless the person already chose one.
             const intake = typeNamed(title)?.intake;
-            if (intake) form.setFieldValue('intake', intake);
+            if (intake && !intakeChosen.current) form.setFieldValue('intake', intake);
           }}
           error={errors.title}
           withAsterisk
@@ -161,7 +163,10 @@ export function TicketNewPage() {
         <Radio.Group
           label="Как принят"
           value={values.intake}
-          onChange={(intake) => form.setFieldValue('intake', isIntake(intake) ? intake : 'pvz')}
+          onChange={(intake) => {
+            intakeChosen.current = true;
+            form.setFieldValue('intake', isIntake(intake) ? intake : 'pvz');
+          }}
           description={
             values.intake === 'walk_in' ? 'Без шагов доставки: из ремонта сразу к выдаче' : undefined
           }
