@@ -97,6 +97,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         `/app/clients/${ticket.clientId}`,
         '/app/trash',
         '/app/dashboard',
+        '/app/cash',
         '/app/employees',
         '/app/settings',
         '/app/no-such-screen',

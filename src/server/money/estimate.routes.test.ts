@@ -115,7 +115,7 @@ describeEachDatabase('the estimate the client answers', (ctx) => {
     expect(after).toContain('Вы согласовали смету');
     expect(after).not.toContain('>Согласовать</button>');
     // A second tap, or the other button on a page left open, changes nothing.
-    expect((await answer(ticket.statusPath, 'version=1&answer=declined')).statusCode).toBe(303);
+    expect((await answer(ticket.statusPath, 'version=1&answer=declined&confirmed=1')).statusCode).toBe(303);
     const money = await moneyOf(ticket.id);
     expect(money.estimate).toMatchObject({ version: 1, answer: 'approved' });
     expect(money.estimate?.answeredAt).toEqual(expect.any(String));
@@ -162,7 +162,14 @@ describeEachDatabase('the estimate the client answers', (ctx) => {
     expect(old.body).toContain('name="version" value="2"');
     expect((await moneyOf(ticket.id)).estimate?.answer).toBeNull();
 
-    expect((await answer(ticket.statusPath, 'version=2&answer=declined')).statusCode).toBe(303);
+    // «Отказаться» asks once more; only «Да, отказаться» counts.
+    const asked = await answer(ticket.statusPath, 'version=2&answer=declined');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Отказаться от сметы?');
+    expect(asked.body).toContain('<input type="hidden" name="confirmed" value="1">');
+    expect(asked.body).toContain('>Да, отказаться</button>');
+    expect((await moneyOf(ticket.id)).estimate?.answer).toBeNull();
+    expect((await answer(ticket.statusPath, 'version=2&answer=declined&confirmed=1')).statusCode).toBe(303);
     expect((await page(ticket.statusPath)).body).toContain('Вы отказались от сметы');
     expect((await moneyOf(ticket.id)).estimate).toMatchObject({ version: 2, answer: 'declined' });
   });

@@ -60,8 +60,14 @@ function page(title: string, body: string): string {
 /**
  * The estimate and, until the client answers, «Согласовать» / «Отказаться»: a plain form that
  * names the version shown, so an answer to a page opened before the estimate changed is refused.
+ * «Отказаться» asks once more (`confirmDecline`): a refusal stops the repair, and a thumb slips.
  */
-function estimateHtml(estimate: PublicEstimate, answerPath: string, timeZone: string): string {
+function estimateHtml(
+  estimate: PublicEstimate,
+  answerPath: string,
+  timeZone: string,
+  confirmDecline: boolean,
+): string {
   const rows = estimate.lines
     .map(
       (line) =>
@@ -75,7 +81,15 @@ function estimateHtml(estimate: PublicEstimate, answerPath: string, timeZone: st
       ? `<p class="answered">Вы согласовали смету${when}.</p>`
       : estimate.answer === 'declined'
         ? `<p class="answered">Вы отказались от сметы${when}. Если передумаете, позвоните в сервис.</p>`
-        : `<form class="answer" method="post" action="${escapeHtml(answerPath)}">
+        : confirmDecline
+          ? `<p class="answered">Отказаться от сметы? Без согласования ремонт по ней не начнётся.</p>
+<form class="answer" method="post" action="${escapeHtml(answerPath)}">
+<input type="hidden" name="version" value="${estimate.version}">
+<input type="hidden" name="confirmed" value="1">
+<button class="no" type="submit" name="answer" value="declined">Да, отказаться</button>
+<button class="yes" type="submit" name="answer" value="approved">Согласовать</button>
+</form>`
+          : `<form class="answer" method="post" action="${escapeHtml(answerPath)}">
 <input type="hidden" name="version" value="${estimate.version}">
 <button class="yes" type="submit" name="answer" value="approved">Согласовать</button>
 <button class="no" type="submit" name="answer" value="declined">Отказаться</button>
@@ -95,7 +109,11 @@ ${answer}
 export function statusPageHtml(
   view: PublicStatusView,
   timeZone: string,
-  { answerPath, notice = '' }: { answerPath: string; notice?: string },
+  {
+    answerPath,
+    notice = '',
+    confirmDecline = false,
+  }: { answerPath: string; notice?: string; confirmDecline?: boolean },
 ): string {
   const date = (iso: string) => formatDateTimeIn(iso, timeZone).slice(0, 10);
   const stages = view.stages
@@ -139,7 +157,7 @@ ${view.device ? `<p class="device">${escapeHtml(view.device)}</p>` : ''}
 ${view.due > 0 ? `<p class="line due">К оплате: ${escapeHtml(formatRubles(view.due))}</p>` : ''}
 ${warranty}
 </section>
-${view.estimate ? estimateHtml(view.estimate, answerPath, timeZone) : ''}
+${view.estimate ? estimateHtml(view.estimate, answerPath, timeZone, confirmDecline) : ''}
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
 ${shop}`,
   );

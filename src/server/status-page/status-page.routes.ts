@@ -65,12 +65,14 @@ export function registerStatusPageRoutes(
     return false;
   }
 
-  async function render(token: string, reply: FastifyReply, code = 200, notice = '') {
+  async function render(token: string, reply: FastifyReply, code = 200, notice = '', confirmDecline = false) {
     const view = await find(token);
     if (!view) return reply.code(404).send(notFoundHtml());
     return reply
       .code(code)
-      .send(statusPageHtml(view, await timeZone(), { answerPath: answerPath(token), notice }));
+      .send(
+        statusPageHtml(view, await timeZone(), { answerPath: answerPath(token), notice, confirmDecline }),
+      );
   }
 
   const show = async (request: WithToken, reply: FastifyReply) => {
@@ -98,6 +100,8 @@ export function registerStatusPageRoutes(
     if (!Number.isSafeInteger(version) || version < 1 || !isEstimateAnswer(form.answer)) {
       return render(token, reply, 400, ESTIMATE_UNREADABLE);
     }
+    // A refusal is asked once more before it counts.
+    if (form.answer === 'declined' && form.confirmed !== '1') return render(token, reply, 200, '', true);
     const outcome = await answerEstimate(token, version, form.answer);
     if (outcome === 'not_found') return reply.code(404).send(notFoundHtml());
     if (outcome === 'stale') return render(token, reply, 409, ESTIMATE_STALE);
