@@ -155,6 +155,10 @@ describeEachDatabase('the estimate the client answers', (ctx) => {
       outdated: false,
     });
     // The page opened before the change answers version 1: refused, with the new estimate shown.
+    // «Отказаться» on the old page is told too, before it is asked to confirm.
+    const oldRefusal = await answer(ticket.statusPath, 'version=1&answer=declined');
+    expect(oldRefusal.statusCode).toBe(409);
+    expect(oldRefusal.body).toContain(ESTIMATE_STALE);
     const old = await answer(ticket.statusPath, 'version=1&answer=approved');
     expect(old.statusCode).toBe(409);
     expect(old.body).toContain(ESTIMATE_STALE);

@@ -101,7 +101,12 @@ export function registerStatusPageRoutes(
       return render(token, reply, 400, ESTIMATE_UNREADABLE);
     }
     // A refusal is asked once more before it counts.
-    if (form.answer === 'declined' && form.confirmed !== '1') return render(token, reply, 200, '', true);
+    if (form.answer === 'declined' && form.confirmed !== '1') {
+      // Asked about the estimate on screen: one changed meanwhile is said so, as for «Согласовать».
+      const shown = (await find(token))?.estimate?.version;
+      if (shown !== undefined && shown !== version) return render(token, reply, 409, ESTIMATE_STALE);
+      return render(token, reply, 200, '', true);
+    }
     const outcome = await answerEstimate(token, version, form.answer);
     if (outcome === 'not_found') return reply.code(404).send(notFoundHtml());
     if (outcome === 'stale') return render(token, reply, 409, ESTIMATE_STALE);

@@ -38,7 +38,8 @@ export function CashPage() {
       ) : current.isError ? (
         <LoadFailed message={errorMessage(current.error)} onRetry={() => void current.refetch()} />
       ) : current.data ? (
-        <OpenShift shift={current.data} writes={writes} />
+        // A different shift (closed and reopened by someone else) starts with no dialog open.
+        <OpenShift key={current.data.id} shift={current.data} writes={writes} />
       ) : (
         <OpenShiftForm writes={writes} />
       )}

@@ -82,7 +82,7 @@ export function PaymentDialog({
           fullWidth
         />
         <RublesInput label="Сумма, ₽" required value={amount} onChange={setAmount} autoFocus />
-        {!refund && typed !== null && typed > money.due && (
+        {!refund && money.total > 0 && typed !== null && typed > money.due && (
           <Text size="sm" c="orange.9" data-testid="overpay">
             {`Больше, чем к оплате: переплата составит ${formatRubles(typed - money.due)}.`}
           </Text>

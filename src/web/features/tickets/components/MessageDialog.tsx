@@ -87,7 +87,8 @@ function MessageForm({
     ticket,
     { name: shop.data?.profile.name ?? '', phone: shop.data?.profile.phone ?? '' },
     link ?? '',
-    { estimateTotal: estimate?.total ?? null, due: money.data?.due ?? 0 },
+    // A payer's repair: the client owes nothing ({к_оплате} stays empty, as on the status page).
+    { estimateTotal: estimate?.total ?? null, due: money.data?.payer ? 0 : (money.data?.due ?? 0) },
   );
   const source = templates.data ?? DEFAULT_TEMPLATES;
   const template = templateOf(source, choice, ticket.status);

@@ -117,7 +117,7 @@ export function TicketNewPage() {
     presetApplied.current = true;
     const preset = types.data.find((type) => type.name === presetTitle && !type.hidden);
     form.setFieldValue('title', preset ? preset.name : '');
-    if (preset) form.setFieldValue('intake', preset.intake);
+    if (preset && !intakeChosen.current) form.setFieldValue('intake', preset.intake);
   }, [types.data, presetTitle, form]);
 
   const submit = onSubmit((data) =>
