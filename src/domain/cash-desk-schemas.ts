@@ -1,4 +1,5 @@
 import { baseVersionSchema } from './edit-versions';
+import { positionBefore } from './list-queries';
 import { lineText } from './input-text';
 import { CASH_MOVE_KINDS } from './cash-desk';
 import { kopecks, positiveAmount } from './money-schemas';
@@ -25,14 +26,5 @@ export const closeShiftInput = z.object({
 });
 export type CloseShiftInput = z.input<typeof closeShiftInput>;
 
-const BAD_POSITION = 'Некорректная позиция списка, обновите страницу';
-
 /** Older shifts: those before a shift's id. */
-export const shiftListQuery = z.object({
-  cursor: z.coerce
-    .number({ error: BAD_POSITION })
-    .int(BAD_POSITION)
-    .positive(BAD_POSITION)
-    .max(2_147_483_647, BAD_POSITION)
-    .optional(),
-});
+export const shiftListQuery = z.object({ cursor: positionBefore });

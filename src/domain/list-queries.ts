@@ -31,13 +31,16 @@ export const trashListQuery = z.object({ cursor: paging.cursor });
 
 const BAD_POSITION = 'Некорректная позиция списка, обновите страницу';
 
+/**
+ * A list's position: the id its next page starts after. Within the id column's range on both
+ * databases (a larger number is a 400, not a 500).
+ */
+export const positionBefore = z.coerce
+  .number({ error: BAD_POSITION })
+  .int(BAD_POSITION)
+  .positive(BAD_POSITION)
+  .max(MAX_RECORD_ID, BAD_POSITION)
+  .optional();
+
 /** Older pages of a card's history: the entries before an entry's id. */
-export const historyPageQuery = z.object({
-  // Within the id column's range on both databases (a larger number is a 400, not a 500).
-  before: z.coerce
-    .number({ error: BAD_POSITION })
-    .int(BAD_POSITION)
-    .positive(BAD_POSITION)
-    .max(MAX_RECORD_ID, BAD_POSITION)
-    .optional(),
-});
+export const historyPageQuery = z.object({ before: positionBefore });

@@ -1,3 +1,4 @@
+import { addDays } from './calendar-date';
 import { daysBetween, todayIn } from './due-marks';
 import { TICKET_PIPELINE, type PipelineStatus } from './ticket-status';
 
@@ -83,6 +84,11 @@ export function startOfDayIn(date: string, timeZone: string): string {
   // Once more at the guess: right across a daylight-saving change too.
   guess = midnightUtc - offsetMs(timeZone, guess);
   return new Date(guess).toISOString();
+}
+
+/** Calendar days `from`..`to` (both included) in the zone, as instants: [from, to). */
+export function daysInZone(from: string, to: string, timeZone: string): { from: string; to: string } {
+  return { from: startOfDayIn(from, timeZone), to: startOfDayIn(addDays(to, 1), timeZone) };
 }
 
 /**

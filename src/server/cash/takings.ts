@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { UNPAID_LISTED, type TakingsDto } from '../../domain/cash-desk';
-import { addDays } from '../../domain/calendar-date';
 import { todayIn } from '../../domain/due-marks';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/money';
-import { startOfDayIn } from '../../domain/status-limits';
+import { daysInZone } from '../../domain/status-limits';
 import { isIntake, isTicketStatus, TICKET_PIPELINE } from '../../domain/ticket-status';
 import type { DB } from '../db/schema';
 
@@ -17,8 +16,7 @@ export const FINISHED_STATUSES = TICKET_PIPELINE.slice(TICKET_PIPELINE.indexOf('
  */
 export async function readTakings(db: Kysely<DB>, timeZone: string, now: Date): Promise<TakingsDto> {
   const date = todayIn(timeZone, now);
-  const from = startOfDayIn(date, timeZone);
-  const to = startOfDayIn(addDays(date, 1), timeZone);
+  const { from, to } = daysInZone(date, date, timeZone);
   const owing = db
     .selectFrom('tickets')
     .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))

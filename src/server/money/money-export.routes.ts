@@ -1,21 +1,15 @@
 import type { Kysely } from 'kysely';
-import { addDays } from '../../domain/calendar-date';
 import { expectedCash } from '../../domain/cash-desk';
 import { formatDateTimeIn } from '../../domain/date-time';
 import { PAYMENT_METHOD_LABELS, plainRubles, type PaymentMethod } from '../../domain/money';
 import { periodQuery } from '../../domain/payer-schemas';
-import { startOfDayIn } from '../../domain/status-limits';
+import { daysInZone } from '../../domain/status-limits';
 import { ticketNumber } from '../../domain/ticket-number';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { csvFileName, csvPages, PAGE, sendCsv } from '../export/csv-download';
 import { parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
-
-/** The period's bounds as stored times: from the first day's start to the day after the last. */
-function bounds(period: { from: string; to: string }, timeZone: string) {
-  return { from: startOfDayIn(period.from, timeZone), to: startOfDayIn(addDays(period.to, 1), timeZone) };
-}
 
 const nextAfter = <T extends { id: number }>(rows: T[]) => ({
   items: rows,
@@ -34,7 +28,7 @@ export function registerMoneyExportRoutes(
   admins.get('/api/export/payments.csv', async (request, reply) => {
     const period = parsePayload(periodQuery, request.query);
     const zone = await timeZone();
-    const { from, to } = bounds(period, zone);
+    const { from, to } = daysInZone(period.from, period.to, zone);
     const body = await csvPages(
       ['Дата', 'Вид', 'Способ', 'Сумма (₽)', 'Заявка', 'Клиент', 'Комментарий', 'Кто принял', 'Смена кассы'],
       async (cursor) =>
@@ -80,7 +74,7 @@ export function registerMoneyExportRoutes(
   admins.get('/api/export/shifts.csv', async (request, reply) => {
     const period = parsePayload(periodQuery, request.query);
     const zone = await timeZone();
-    const { from, to } = bounds(period, zone);
+    const { from, to } = daysInZone(period.from, period.to, zone);
     const totals = async (shiftIds: number[]) => {
       if (shiftIds.length === 0) return new Map<string, number>();
       const [payments, moves] = await Promise.all([

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import { addDays } from '../../domain/calendar-date';
 import { amountDue } from '../../domain/money';
 import {
   PAYER_IN_USE,
@@ -11,7 +10,7 @@ import {
   type PayerStatementDto,
 } from '../../domain/payers';
 import type { payerInput, payerPatch } from '../../domain/payer-schemas';
-import { startOfDayIn } from '../../domain/status-limits';
+import { daysInZone } from '../../domain/status-limits';
 import { isIntake, isTicketStatus } from '../../domain/ticket-status';
 import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
@@ -105,8 +104,7 @@ export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clo
     ): Promise<PayerStatementDto> {
       const payer = await db.selectFrom('payers').selectAll().where('id', '=', id).executeTakeFirst();
       if (!payer) throw new AppError('not_found', PAYER_NOT_FOUND);
-      const from = startOfDayIn(period.from, timeZone);
-      const to = startOfDayIn(addDays(period.to, 1), timeZone);
+      const { from, to } = daysInZone(period.from, period.to, timeZone);
       const inPeriod = db
         .selectFrom('tickets')
         .where('tickets.payer_id', '=', id)
