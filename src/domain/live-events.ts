@@ -1,7 +1,7 @@
 import type { WorkItemDto } from './worklist-query';
 
 /** What changed, sent to every signed-in browser after the change is committed. */
-export const LIVE_ENTITIES = ['ticket', 'task', 'client', 'user', 'settings', 'cash'] as const;
+export const LIVE_ENTITIES = ['ticket', 'task', 'client', 'user', 'settings', 'cash', 'stock'] as const;
 export type LiveEntity = (typeof LIVE_ENTITIES)[number];
 export type LiveOp = 'create' | 'update' | 'delete';
 

@@ -1,6 +1,7 @@
 import { baseVersionSchema } from './edit-versions';
 import { lineText, recordId } from './input-text';
 import { LINE_KINDS, MAX_KOPECKS, MAX_QUANTITY, PAYMENT_METHODS } from './money';
+import { PART_NOT_FOUND, STOCK_LINE_NOT_PART } from './stock';
 import { z } from './zod-ru';
 
 // What the money screens send (issue 50); the rules in money.ts. Amounts are kopecks.
@@ -45,6 +46,7 @@ export const ticketLineInput = z
     kind: lineFields.kind,
     name: lineFields.name,
     serviceId: lineFields.serviceId.default(null),
+    partId: recordId(PART_NOT_FOUND).nullable().default(null),
     quantity: lineFields.quantity.default(1),
     price: lineFields.price,
     discount: lineFields.discount.default(0),
@@ -54,6 +56,10 @@ export const ticketLineInput = z
   .refine((line) => line.discount <= line.quantity * line.price, {
     message: DISCOUNT_TOO_BIG,
     path: ['discount'],
+  })
+  .refine((line) => line.partId === null || line.kind === 'part', {
+    message: STOCK_LINE_NOT_PART,
+    path: ['kind'],
   });
 export type TicketLineInput = z.input<typeof ticketLineInput>;
 

@@ -100,6 +100,9 @@ export interface TicketLineDto {
   warrantyDays: number | null;
   total: Kopecks;
   version: number;
+  /** A part taken from stock: held until handover (`reserved`), then `written_off`. */
+  partId: number | null;
+  stockState: 'reserved' | 'written_off' | null;
 }
 
 export type PaymentKind = 'payment' | 'refund';

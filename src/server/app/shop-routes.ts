@@ -27,6 +27,13 @@ import { createPayers } from '../money/payers.service';
 import { registerPayersRoutes } from '../money/payers.routes';
 import { createCashDesk } from '../cash/cash-desk.service';
 import { registerCashDeskRoutes } from '../cash/cash-desk.routes';
+import { createParts } from '../stock/parts.service';
+import { createSuppliers } from '../stock/suppliers.service';
+import { createReceipts } from '../stock/receipts.service';
+import { createStockCounts } from '../stock/stock-counts.service';
+import { createPartImport } from '../stock/part-import.service';
+import { registerStockRoutes, type StockServices } from '../stock/stock.routes';
+import { registerPurchaseExportRoutes } from '../export/purchase.routes';
 import type { AppConfig } from './app-deps';
 import type { AppParts } from './app-parts';
 
@@ -79,6 +86,9 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     timeZone: shopTimeZone,
   });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
+  const stock = stockServices(parts);
+  registerStockRoutes(scopes, stock);
+  registerPurchaseExportRoutes(scopes, { low: () => stock.parts.low(), clock, timeZone: shopTimeZone });
   registerDocumentsRoutes(scopes, {
     documents: createTicketDocuments({
       tickets,
@@ -111,6 +121,21 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     publicAddress,
     addressProbe,
   });
+}
+
+/** Parts and stock (issue 51): the catalogue, suppliers, receipts, counts and the import. */
+function stockServices(parts: AppParts): StockServices {
+  const { database } = parts.deps;
+  const { clock } = parts;
+  const { events } = parts.resources;
+  const deps = { db: database.db, clock, events };
+  return {
+    parts: createParts(deps),
+    suppliers: createSuppliers(deps),
+    receipts: createReceipts(deps),
+    counts: createStockCounts(deps),
+    partImport: createPartImport({ database, clock, events }),
+  };
 }
 
 /** What the web app reads before anyone signs in (`GET /api/config`). */

@@ -163,6 +163,28 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
     const { id, version } = shift.json<{ shift: { id: number; version: number } }>().shift;
     const closed = await call('POST', `/api/cash/shifts/${id}/close`, { version, countedCash: 105050 });
     expect(closed.statusCode, closed.body).toBe(200);
+    // Stock (issue 51): a supplier, a part received, taken by a repair and counted.
+    const supplier = await call('POST', '/api/suppliers', { name: 'ООО «Запчасти»' });
+    const part = await call('POST', '/api/parts', { name: 'SSD 512 ГБ', place: 'Сейф' });
+    const partId = part.json<{ part: { id: number } }>().part.id;
+    const received = await call('POST', '/api/stock/receipts', {
+      supplierId: supplier.json<{ supplier: { id: number } }>().supplier.id,
+      lines: [{ partId, quantity: 3, cost: 300000 }],
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const taken = await call('POST', `/api/tickets/${first}/lines`, {
+      kind: 'part',
+      name: 'SSD 512 ГБ',
+      partId,
+      price: 500000,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const counted = await call('POST', '/api/stock/counts', {
+      place: 'Сейф',
+      reason: 'Пересчёт',
+      lines: [{ partId, expected: 3, counted: 3 }],
+    });
+    expect(counted.statusCode, counted.body).toBe(201);
   });
 
   afterAll(async () => {
@@ -234,6 +256,13 @@ function backupSuite(ctx: TestContext, storeKind: StoreKind) {
       'cash_shifts',
       'cash_moves',
       'payers',
+      'suppliers',
+      'parts',
+      'stock_receipts',
+      'stock_receipt_lines',
+      'stock_counts',
+      'stock_count_lines',
+      'stock_moves',
     ] as const) {
       expect(manifest.counts[table], table).toBeGreaterThan(0);
     }

@@ -27,6 +27,13 @@ export const COUNTED_TABLES = [
   'cash_shifts',
   'cash_moves',
   'payers',
+  'suppliers',
+  'parts',
+  'stock_receipts',
+  'stock_receipt_lines',
+  'stock_counts',
+  'stock_count_lines',
+  'stock_moves',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -12,7 +12,7 @@ import type { DB } from './schema';
 export async function reserveIds(
   trx: Kysely<DB>,
   dialect: Database['dialect'],
-  table: 'clients' | 'tickets' | 'tasks',
+  table: 'clients' | 'tickets' | 'tasks' | 'parts',
   count: number,
 ): Promise<number[]> {
   if (count === 0) return [];

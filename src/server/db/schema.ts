@@ -334,6 +334,10 @@ export interface TicketLinesTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  /** A parts line taken from stock (migration 0034), its state and unit cost when taken. */
+  part_id: Generated<number | null>;
+  stock_state: Generated<string | null>;
+  cost: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -428,4 +432,96 @@ export interface DB {
   cash_shifts: CashShiftsTable;
   cash_moves: CashMovesTable;
   payers: PayersTable;
+  suppliers: SuppliersTable;
+  parts: PartsTable;
+  stock_receipts: StockReceiptsTable;
+  stock_receipt_lines: StockReceiptLinesTable;
+  stock_counts: StockCountsTable;
+  stock_count_lines: StockCountLinesTable;
+  stock_moves: StockMovesTable;
+}
+
+/** Parts and stock (migration 0034). */
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  details: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface PartsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  article: Generated<string>;
+  barcode: string | null;
+  models: Generated<string>;
+  unit: Generated<string>;
+  price: Generated<number>;
+  last_cost: Generated<number>;
+  avg_cost: Generated<number>;
+  on_hand: Generated<number>;
+  reserved: Generated<number>;
+  min_qty: Generated<number>;
+  place: Generated<string>;
+  search: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface StockReceiptsTable {
+  id: Generated<number>;
+  supplier_id: number | null;
+  supplier_name: string;
+  note: Generated<string>;
+  total: number;
+  reverses_id: number | null;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+}
+
+export interface StockReceiptLinesTable {
+  id: Generated<number>;
+  receipt_id: number;
+  part_id: number;
+  quantity: number;
+  cost: number;
+}
+
+export interface StockCountsTable {
+  id: Generated<number>;
+  place: string;
+  note: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+}
+
+export interface StockCountLinesTable {
+  id: Generated<number>;
+  count_id: number;
+  part_id: number;
+  expected: number;
+  counted: number;
+}
+
+export interface StockMovesTable {
+  id: Generated<number>;
+  part_id: number;
+  kind: string;
+  on_hand_change: number;
+  reserved_change: number;
+  on_hand_after: number;
+  reserved_after: number;
+  ticket_id: number | null;
+  receipt_id: number | null;
+  count_id: number | null;
+  note: Generated<string>;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
 }

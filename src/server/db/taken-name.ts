@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { DB } from './schema';
 
 /** The shop's short named lists: a name is theirs whatever its letters' case. */
-export type NamedTable = 'ticket_types' | 'repair_stages' | 'services' | 'payers';
+export type NamedTable = 'ticket_types' | 'repair_stages' | 'services' | 'payers' | 'suppliers';
 
 /**
  * Refuses (409, `message`) a name another row of `table` already has in any case: «чистка»

@@ -39,6 +39,8 @@ import { lockedTicket, openTicket } from './ticket-lock';
 import { lockedOpenShift } from '../cash/open-shift-lock';
 import { drawerCash } from '../cash/cash-desk.service';
 import { CASH_REFUND_TOO_BIG } from '../../domain/cash-desk';
+import { STOCK_LINE_NOT_PART } from '../../domain/stock';
+import { changeLineQuantity, reserveForLine, returnLine } from '../stock/ticket-parts';
 
 type LineRow = Selectable<TicketLinesTable>;
 
@@ -53,6 +55,8 @@ function lineDto(row: LineRow): TicketLineDto {
     warrantyDays: row.warranty_days,
     total: lineTotal(line),
     version: row.version,
+    partId: row.part_id,
+    stockState: row.stock_state === 'reserved' || row.stock_state === 'written_off' ? row.stock_state : null,
   };
 }
 
@@ -150,6 +154,10 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           if (!service) throw new AppError('bad_request', SERVICE_NOT_FOUND);
         }
         const now = isoNow(clock);
+        const stock =
+          input.partId === null
+            ? null
+            : await reserveForLine(trx, actor, now, { partId: input.partId, quantity: input.quantity, ticketId });
         await trx
           .insertInto('ticket_lines')
           .values({
@@ -163,6 +171,9 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
             warranty_days: input.warrantyDays,
             created_at: now,
             updated_at: now,
+            part_id: input.partId,
+            stock_state: stock?.state ?? null,
+            cost: stock?.cost ?? 0,
           })
           .execute();
         await saveLinesTotal(trx, ticketId);
@@ -197,6 +208,11 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         if (after.discount > after.quantity * after.price) {
           throw new AppError('bad_request', DISCOUNT_TOO_BIG);
         }
+        if (row.part_id !== null && after.kind !== 'part') {
+          throw new AppError('bad_request', STOCK_LINE_NOT_PART);
+        }
+        const now = isoNow(clock);
+        await changeLineQuantity(trx, actor, now, ticketId, row, after.quantity);
         await trx
           .updateTable('ticket_lines')
           .set({
@@ -206,7 +222,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
             price: after.price,
             discount: after.discount,
             warranty_days: after.warrantyDays,
-            updated_at: isoNow(clock),
+            updated_at: now,
             version: row.version + 1,
           })
           .where('id', '=', lineId)
@@ -232,6 +248,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           .returningAll()
           .executeTakeFirst();
         if (!row) throw new AppError('not_found', LINE_NOT_FOUND);
+        await returnLine(trx, actor, isoNow(clock), ticketId, row);
         await saveLinesTotal(trx, ticketId);
         await history(trx, actor, ticketId, { action: 'delete_line', oldValue: describeLine(lineDto(row)) });
       });

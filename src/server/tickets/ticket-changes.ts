@@ -53,6 +53,7 @@ import {
   debtAtClosingMessage,
 } from '../../domain/ticket-closing';
 import { takeClosedPapers } from './closed-papers';
+import { writeOffTicketParts } from '../stock/ticket-parts';
 
 export const STALE_TICKET_MESSAGE = 'Заявка уже изменена другим сотрудником';
 
@@ -353,6 +354,8 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         }
         const closing = target === 'closed';
         const credit = closing ? await creditAtClosing(trx, id, input.onCredit) : [];
+        // Handover: the parts the repair holds leave the shelf with the device.
+        if (closing) await writeOffTicketParts(trx, actor, isoNow(clock), id);
         // The summary typed in the closing dialog is saved with the step, in its history.
         const summary =
           closing && input.repairSummary !== undefined && input.repairSummary !== row.repair_summary

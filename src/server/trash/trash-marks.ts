@@ -7,6 +7,7 @@ import { historyFor, writeHistory } from '../history/history-writer';
 import { deleteHistoryOf } from '../history/history.repository';
 import { refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
+import { releaseTicketParts } from '../stock/ticket-parts';
 
 /**
  * Moves a record into the Корзина or back, with its history row, in the caller's
@@ -69,6 +70,17 @@ export async function deleteFromTrash(
 ): Promise<boolean> {
   let query = trx.deleteFrom(RECORD_TABLES[kind]).where('id', '=', id).where('deleted_at', 'is not', null);
   if (deletedBefore !== undefined) query = query.where('deleted_at', '<', deletedBefore);
+  // The parts a repair still holds go back to the shelf before its lines go with it.
+  if (kind === 'ticket') {
+    let held = trx
+      .updateTable('tickets')
+      .set({ version: sql<number>`version` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null);
+    if (deletedBefore !== undefined) held = held.where('deleted_at', '<', deletedBefore);
+    if (!(await held.returning('id').executeTakeFirst())) return false;
+    await releaseTicketParts(trx, new Date().toISOString(), [id]);
+  }
   const result = await query.executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
   await deleteHistoryOf(trx, kind, id);

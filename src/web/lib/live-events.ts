@@ -31,6 +31,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         history('ticket'),
         // «Сводка»'s unpaid repairs follow lines, statuses and the Корзина.
         queryKeys.cash.takings,
+        // A repair takes, writes off or gives back parts; a purge returns what it held.
+        queryKeys.stock.all,
         ...(trashMoved && listed ? [trash] : []),
       ];
     case 'task':
@@ -57,6 +59,9 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'cash':
       // A shift, a cash move, or any payment: the desk and the day's takings.
       return [queryKeys.cash.all];
+    case 'stock':
+      // A part, a receipt, a count, or a repair taking or giving back a part.
+      return [queryKeys.stock.all];
   }
 }
 

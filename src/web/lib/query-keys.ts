@@ -59,6 +59,18 @@ export const queryKeys = {
     shift: (id: number) => ['cash', 'shift', id] as const,
     takings: ['cash', 'takings'] as const,
   },
+  /** Parts and stock (issue 51): the catalogue, a part, receipts, suppliers. */
+  stock: {
+    all: ['stock'] as const,
+    parts: (query: Record<string, string>) => ['stock', 'parts', query] as const,
+    part: (id: number) => ['stock', 'part', id] as const,
+    moves: (id: number) => ['stock', 'moves', id] as const,
+    receipts: ['stock', 'receipts'] as const,
+    receipt: (id: number) => ['stock', 'receipt', id] as const,
+    suppliers: ['stock', 'suppliers'] as const,
+    places: ['stock', 'places'] as const,
+    low: ['stock', 'low'] as const,
+  },
   users: {
     all: ['users'] as const,
     options: ['users', 'options'] as const,

@@ -44,6 +44,7 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
   switch (event.entity) {
     case 'user':
     case 'cash':
+    case 'stock':
       return;
     case 'settings':
       // The shop's time zone and limits decide what «Сначала просроченные» and «Дольше срока» list.

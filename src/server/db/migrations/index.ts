@@ -32,6 +32,7 @@ import { moneyMigration } from './0030-money';
 import { estimatesMigration } from './0031-estimates';
 import { cashDeskMigration } from './0032-cash-desk';
 import { payersMigration } from './0033-payers';
+import { stockMigration } from './0034-stock';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -70,5 +71,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0031-estimates': estimatesMigration(),
     '0032-cash-desk': cashDeskMigration(dialect),
     '0033-payers': payersMigration(dialect),
+    '0034-stock': stockMigration(dialect),
   };
 }
