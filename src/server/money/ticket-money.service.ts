@@ -157,7 +157,11 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         const stock =
           input.partId === null
             ? null
-            : await reserveForLine(trx, actor, now, { partId: input.partId, quantity: input.quantity, ticketId });
+            : await reserveForLine(trx, actor, now, {
+                partId: input.partId,
+                quantity: input.quantity,
+                ticketId,
+              });
         await trx
           .insertInto('ticket_lines')
           .values({

@@ -91,7 +91,11 @@ export function stockMigration(dialect: DialectName): Migration {
         .addColumn('expected', 'integer', (col) => col.notNull())
         .addColumn('counted', 'integer', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('stock_count_lines_count').on('stock_count_lines').column('count_id').execute();
+      await db.schema
+        .createIndex('stock_count_lines_count')
+        .on('stock_count_lines')
+        .column('count_id')
+        .execute();
 
       await withIdColumn(db.schema.createTable('stock_moves'), dialect)
         .addColumn('part_id', 'integer', (col) => col.notNull().references('parts.id'))
