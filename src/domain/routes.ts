@@ -34,6 +34,16 @@ export const paths = {
   cashShift: (id: IdOrParam) => `/app/cash/shifts/${id}`,
   /** A payer's statement for a period (issue 50). */
   payerStatement: (id: IdOrParam) => `/app/payers/${id}`,
+  /** Parts and stock (issue 51). */
+  stock: '/app/stock',
+  stockLow: '/app/stock?low=1',
+  part: (id: IdOrParam) => `/app/stock/parts/${id}`,
+  partLabel: (id: IdOrParam) => `/app/stock/parts/${id}/label`,
+  stockReceipts: '/app/stock/receipts',
+  stockReceiptNew: '/app/stock/receipts/new',
+  stockCount: '/app/stock/count',
+  stockImport: '/app/stock/import',
+  suppliers: '/app/stock/suppliers',
   settings: '/app/settings',
 } as const;
 

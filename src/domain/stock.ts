@@ -1,4 +1,6 @@
 import type { Kopecks } from './money';
+import type { PushMessage } from './push-message';
+import { paths } from './routes';
 import { normalizeSearchText } from './search-text';
 
 // Parts and stock (issue 51): the catalogue, what is on the shelf, what repairs hold, and every
@@ -165,3 +167,24 @@ export function ean13CheckDigit(twelve: string): string {
 
 /** «Заканчивается» list and the purchase list read at most this many rows. */
 export const LOW_STOCK_LIMIT = 2_000;
+
+/** Parts named in the morning push about low stock; the rest are counted. */
+export const LOW_STOCK_PUSH_ITEMS = 3;
+
+/** The admins' morning push: «Заканчивается 5 запчастей: Экран iPhone 11 — 0 шт, …». */
+export function lowStockMessage(
+  appName: string,
+  parts: readonly Pick<PartDto, 'name' | 'available' | 'unit'>[],
+  total: number,
+): PushMessage {
+  const named = parts
+    .slice(0, LOW_STOCK_PUSH_ITEMS)
+    .map((part) => `${part.name} — ${part.available} ${part.unit}`);
+  const more = total - named.length;
+  return {
+    title: `${appName}: заканчиваются запчасти (${total})`,
+    body: [...named, ...(more > 0 ? [`и ещё ${more}`] : [])].join('\n'),
+    url: paths.stockLow,
+    tag: 'low-stock',
+  };
+}

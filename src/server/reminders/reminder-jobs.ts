@@ -20,6 +20,7 @@ import {
   retryJob,
   type ClaimedJob,
 } from '../jobs/job-store';
+import { lowStockPushes } from './low-stock';
 import {
   type ChangedOverdue,
   changedOverdueItems,
@@ -166,6 +167,15 @@ export function createReminderJobs(deps: ReminderJobsDeps): ReminderJobs {
           kind: REMIND,
           runAt: nowIso,
           payload: { ...payload, userId: person.userId, message } satisfies RemindPayload,
+        });
+      }
+      // Parts running out: one more push for each admin, sent like the others.
+      for (const { userId, message } of await lowStockPushes(trx, appName)) {
+        remind.push({
+          key: `${REMIND}:${today}:stock:${userId}`,
+          kind: REMIND,
+          runAt: nowIso,
+          payload: { ...payload, userId, message } satisfies RemindPayload,
         });
       }
       await addJobs(trx, remind, nowIso);

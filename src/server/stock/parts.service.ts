@@ -67,6 +67,19 @@ const barcodeTaken = (error: unknown): never => {
 /** Below the minimum: on the shelf and free, no more than the minimum the shop set. */
 export const isLowStock = sql<boolean>`min_qty > 0 and on_hand - reserved <= min_qty`;
 
+/** Parts at or below their minimum, the emptiest (against its minimum) first. */
+export async function lowParts(db: Kysely<DB>, limit: number): Promise<PartDto[]> {
+  const rows = await db
+    .selectFrom('parts')
+    .selectAll()
+    .where(isLowStock)
+    .orderBy(sql`on_hand - reserved - min_qty`)
+    .orderBy('name_key')
+    .limit(limit)
+    .execute();
+  return rows.map(partDto);
+}
+
 /**
  * The catalogue of parts (issue 51): found by any fragment of name, article, barcode, models or
  * place, in name order, a page at a time. Quantities change only through stock-change.ts.
@@ -118,17 +131,7 @@ export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Cloc
     },
 
     /** «Заканчивается»: at or below the minimum, the emptiest first; at most LOW_STOCK_LIMIT. */
-    async low(): Promise<PartDto[]> {
-      const rows = await db
-        .selectFrom('parts')
-        .selectAll()
-        .where(isLowStock)
-        .orderBy(sql`on_hand - reserved - min_qty`)
-        .orderBy('name_key')
-        .limit(LOW_STOCK_LIMIT)
-        .execute();
-      return rows.map(partDto);
-    },
+    low: () => lowParts(db, LOW_STOCK_LIMIT),
 
     /** The shop's places, with how many parts each holds (stocktaking goes by place). */
     async places(): Promise<{ place: string; parts: number }[]> {
