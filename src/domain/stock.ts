@@ -90,6 +90,27 @@ export interface ReceiptDto {
   lines: ReceiptLineDto[];
 }
 
+/** A stocktaking saved: how many parts were counted and which differed. */
+export interface CountResult {
+  id: number;
+  counted: number;
+  differences: { partId: number; name: string; expected: number; counted: number }[];
+}
+
+export type ImportRowStatus = 'add' | 'skip' | 'error';
+
+/** What a catalogue import did (or, in a dry run, would do), row by row. */
+export interface ImportReport {
+  dryRun: boolean;
+  added: number;
+  skipped: number;
+  errors: number;
+  /** The rows skipped or refused, and the first ones added: enough to check the file by. */
+  rows: { line: number; name: string; status: ImportRowStatus; message: string }[];
+  /** The receipt of the opening stock, when rows brought quantities. */
+  receiptId: number | null;
+}
+
 export const NO_SUPPLIER_LABEL = 'Без поставщика';
 export const PART_NOT_FOUND = 'Запчасть не найдена';
 export const SUPPLIER_NOT_FOUND = 'Поставщик не найден';

@@ -1,9 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { IMPORT_HEADER_MESSAGE } from '../../domain/part-import';
 import type { Page } from '../../domain/page';
-import type { PartDto, ReceiptDto } from '../../domain/stock';
+import type { ImportReport, PartDto, ReceiptDto } from '../../domain/stock';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
-import type { ImportReport } from './part-import.service';
 
 // Issue 51: a catalogue from a spreadsheet's CSV — a dry run first, an error for each bad row,
 // the opening stock as one receipt, and a second run of the same file adding nothing.

@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { readPartRows, type ParsedPartRow } from '../../domain/part-import';
 import { normalizeSearchText } from '../../domain/search-text';
-import { inStoreBarcode, NO_SUPPLIER_LABEL } from '../../domain/stock';
+import {
+  inStoreBarcode,
+  NO_SUPPLIER_LABEL,
+  type ImportReport,
+  type ImportRowStatus,
+} from '../../domain/stock';
 import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import { reserveIds } from '../db/reserve-ids';
@@ -10,27 +15,6 @@ import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { partColumns } from './parts.service';
 import type { StockActor } from './stock-change';
-
-export type ImportRowStatus = 'add' | 'skip' | 'error';
-
-export interface ImportRowReport {
-  line: number;
-  name: string;
-  status: ImportRowStatus;
-  /** Why a row is skipped or refused. */
-  message: string;
-}
-
-export interface ImportReport {
-  dryRun: boolean;
-  added: number;
-  skipped: number;
-  errors: number;
-  /** The rows skipped or refused, and the first ones added: enough to check the file by. */
-  rows: ImportRowReport[];
-  /** The receipt of the opening stock, when rows brought quantities. */
-  receiptId: number | null;
-}
 
 const REPORT_ROWS = 500;
 const CHUNK = 400;

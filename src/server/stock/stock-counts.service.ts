@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { COUNT_CHANGED, countBelowReservedMessage, type PartDto } from '../../domain/stock';
+import { COUNT_CHANGED, countBelowReservedMessage, type CountResult, type PartDto } from '../../domain/stock';
 import { COUNT_REASON_REQUIRED, type countInput } from '../../domain/stock-schemas';
 import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
@@ -11,13 +11,6 @@ import { changeStock, lockedPart, type StockActor } from './stock-change';
 
 /** At most this many parts on one count sheet (MAX_STOCK_LINES × 4 in the schema). */
 const SHEET_LIMIT = 2_000;
-
-export interface CountResult {
-  id: number;
-  counted: number;
-  /** The parts whose stock the count corrected: expected, counted. */
-  differences: { partId: number; name: string; expected: number; counted: number }[];
-}
 
 /**
  * Stocktaking (issue 51), one place at a time: the sheet lists what should be there, the person

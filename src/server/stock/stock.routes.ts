@@ -32,7 +32,7 @@ export interface StockServices {
   partImport: PartImport;
 }
 
-const movesQuery = z.object({ before: positionBefore });
+const movesQuery = z.object({ cursor: positionBefore });
 const barcodeQuery = z.object({
   code: z.string().trim().min(1, 'Введите штрихкод').max(48, 'Штрихкод длиннее 48 знаков'),
 });
@@ -61,7 +61,7 @@ export function registerStockRoutes({ staff, admins }: RouteScopes, stock: Stock
   staff.get<WithId>('/api/parts/:id', async (request) => ({ part: await parts.get(partId(request)) }));
 
   staff.get<WithId>('/api/parts/:id/moves', async (request) =>
-    parts.moves(partId(request), parsePayload(movesQuery, request.query).before),
+    parts.moves(partId(request), parsePayload(movesQuery, request.query).cursor),
   );
 
   admins.post('/api/parts', async (request, reply) => {

@@ -75,6 +75,14 @@ const screens = {
   PayerStatementPage: preloadable(() =>
     styled(import('../features/money/public').then((m) => m.PayerStatementPage)),
   ),
+  StockPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.StockPage))),
+  PartPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartPage))),
+  PartLabelPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartLabelPage))),
+  ReceiptNewPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.ReceiptNewPage))),
+  ReceiptsPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.ReceiptsPage))),
+  SuppliersPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.SuppliersPage))),
+  CountPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.CountPage))),
+  ImportPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.ImportPage))),
   TrashPage: preloadable(() =>
     styled(import('../features/trash/components/TrashPage').then((m) => m.TrashPage)),
   ),
@@ -102,6 +110,14 @@ const CashPage = screens.CashPage.Component;
 const ShiftReportPage = screens.ShiftReportPage.Component;
 const PayerStatementPage = screens.PayerStatementPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
+const StockPage = screens.StockPage.Component;
+const PartPage = screens.PartPage.Component;
+const PartLabelPage = screens.PartLabelPage.Component;
+const ReceiptNewPage = screens.ReceiptNewPage.Component;
+const ReceiptsPage = screens.ReceiptsPage.Component;
+const SuppliersPage = screens.SuppliersPage.Component;
+const CountPage = screens.CountPage.Component;
+const ImportPage = screens.ImportPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
 const AppLayout = screens.AppLayout.Component;
 const WorkPage = screens.WorkPage.Component;
@@ -157,6 +173,17 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        // A part's label: the whole window, like a ticket's paper.
+        path: paths.partLabel(':id'),
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<CenteredMessage title="Загрузка..." />}>
+              <PartLabelPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
         path: paths.app,
         element: (
           <RequireAuth>
@@ -186,6 +213,20 @@ export const appRoutes: RouteObject[] = [
               { path: paths.dashboard, element: <DashboardPage /> },
               { path: paths.cash, element: <CashPage /> },
               { path: paths.cashShift(':id'), element: <ShiftReportPage /> },
+              { path: paths.stock, element: <StockPage /> },
+              { path: paths.part(':id'), element: <PartPage /> },
+              ...(
+                [
+                  [paths.stockReceipts, <ReceiptsPage key="receipts" />],
+                  [paths.stockReceiptNew, <ReceiptNewPage key="receipt" />],
+                  [paths.stockCount, <CountPage key="count" />],
+                  [paths.stockImport, <ImportPage key="import" />],
+                  [paths.suppliers, <SuppliersPage key="suppliers" />],
+                ] as const
+              ).map(([path, page]) => ({
+                path,
+                element: <RequireAdmin fallback={<AppNotFound />}>{page}</RequireAdmin>,
+              })),
               {
                 path: paths.settings,
                 element: (

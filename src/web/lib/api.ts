@@ -27,9 +27,11 @@ const UPLOAD_BYTES_PER_SECOND = 64 * 1024;
 export const NO_CONNECTION_MESSAGE = 'Нет связи с сервером';
 
 export function timeoutFor(body: unknown): number {
-  if (!(body instanceof FormData)) return REQUEST_TIMEOUT_MS;
   let bytes = 0;
-  for (const value of body.values()) if (value instanceof Blob) bytes += value.size;
+  // A large JSON body (a catalogue file read as text) is an upload too.
+  if (typeof body === 'string') bytes = body.length;
+  if (body instanceof FormData)
+    for (const value of body.values()) if (value instanceof Blob) bytes += value.size;
   return REQUEST_TIMEOUT_MS + Math.ceil(bytes / UPLOAD_BYTES_PER_SECOND) * 1000;
 }
 
@@ -48,9 +50,10 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
   }
   let response: Response;
   const sentUnder = streamMarks.sent();
+  const json = body === undefined || body instanceof FormData ? undefined : JSON.stringify(body);
   try {
     response = await fetch(path, {
-      signal: AbortSignal.timeout(timeoutFor(body)),
+      signal: AbortSignal.timeout(timeoutFor(json ?? body)),
       method,
       credentials: 'same-origin',
       headers: {
@@ -58,7 +61,7 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
         // FormData sets its own multipart content type with the boundary.
         ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      body: body instanceof FormData ? body : json,
       // A small change sent as the page closes (autosave) still reaches the server.
       keepalive: method !== 'GET' && body !== undefined && !(body instanceof FormData),
     });

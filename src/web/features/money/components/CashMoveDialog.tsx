@@ -7,7 +7,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { CashWrites } from '../api/cash-api';
-import { RublesInput } from './money-inputs';
+import { RublesInput } from '../../../components/MoneyInputs';
 
 const TITLES: Record<CashMoveKind, string> = { in: 'Внести наличные', out: 'Изъять наличные' };
 

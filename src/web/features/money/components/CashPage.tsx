@@ -17,7 +17,7 @@ import { CloseShiftDialog } from './CloseShiftDialog';
 import { differenceText, ShiftEntries, ShiftFigures } from './ShiftDetails';
 import { MoneyExportCard } from './MoneyExportCard';
 import { TakingsCard } from './TakingsCard';
-import { RublesInput } from './money-inputs';
+import { RublesInput } from '../../../components/MoneyInputs';
 
 /**
  * «Касса» (issue 50): the open shift with its sums and movements, or the form that opens one;

@@ -9,7 +9,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { CashWrites } from '../api/cash-api';
-import { RublesInput } from './money-inputs';
+import { RublesInput } from '../../../components/MoneyInputs';
 import { differenceText } from './ShiftDetails';
 
 /**

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   LINE_KIND_LABELS,
@@ -12,12 +12,14 @@ import {
   type TicketMoneyDto,
 } from '../../../../domain/money';
 import { LINE_NAME_MAX, ticketLineInput } from '../../../../domain/money-schemas';
-import { RublesInput, WarrantyDaysInput, warrantyValue } from './money-inputs';
+import { RublesInput, WarrantyDaysInput, warrantyValue } from '../../../components/MoneyInputs';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { ApiError, errorMessage } from '../../../lib/api';
 import type { MoneyWrites } from '../api/money-api';
 import { useServices } from '../api/services-api';
+import type { PartDto } from '../../../../domain/stock';
+import { PartPicker, stockText } from '../../stock/public';
 
 /** Adds a line of `kind` (`line` null) or changes one; amounts are typed in rubles. */
 export function LineDialog({
@@ -41,6 +43,13 @@ export function LineDialog({
   // After «Строку уже изменил другой сотрудник» the next save goes over their version.
   const [version, setVersion] = useState(line?.version ?? 1);
   const services = useServices().data ?? [];
+  // A new parts line may come from stock: it is held for this repair until handover.
+  const [stockPart, setStockPart] = useState<PartDto | null>(null);
+  const pickPart = (part: PartDto) => {
+    setStockPart(part);
+    setName(part.name);
+    if (part.price > 0) setPrice(rublesInput(part.price));
+  };
   // A work picked from the catalogue brings its price and warranty.
   const pickService = (picked: string) => {
     const service = services.find((s) => s.name === picked);
@@ -70,6 +79,7 @@ export function LineDialog({
       kind,
       name,
       serviceId,
+      partId: kind === 'part' && !line ? (stockPart?.id ?? null) : null,
       quantity: amounts.quantity,
       price: amounts.price,
       discount: amounts.discount,
@@ -86,9 +96,9 @@ export function LineDialog({
       },
     };
     // A line keeps the catalogue's service it came from; only its own fields change.
-    const { serviceId: fromService, ...fields } = parsed.data;
+    const { serviceId: fromService, partId, ...fields } = parsed.data;
     if (line) writes.editLine.mutate({ id: line.id, version, ...fields }, done);
-    else writes.addLine.mutate({ ...fields, serviceId: fromService }, done);
+    else writes.addLine.mutate({ ...fields, serviceId: fromService, partId }, done);
   };
 
   return (
@@ -102,10 +112,36 @@ export function LineDialog({
         <SegmentedChoice
           label="Что это"
           value={kind}
-          onChange={setKind}
+          onChange={(next) => {
+            // A part from stock stays a part: its stock is held for it.
+            if (!line?.partId && !stockPart) setKind(next);
+          }}
           options={LINE_KINDS.map((value) => ({ value, label: LINE_KIND_LABELS[value] }))}
           fullWidth
         />
+        {kind === 'part' && !line && !stockPart && (
+          <PartPicker
+            label="Со склада"
+            description="Найдите запчасть — она будет зарезервирована за заявкой"
+            onPick={pickPart}
+          />
+        )}
+        {kind === 'part' && (stockPart || line?.partId) && (
+          <Group justify="space-between" gap="xs" data-testid="line-stock">
+            <Text size="sm">
+              {stockPart
+                ? `Со склада: ${stockText(stockPart)}`
+                : line?.stockState === 'written_off'
+                  ? 'Со склада: списана при выдаче'
+                  : 'Со склада: в резерве за заявкой'}
+            </Text>
+            {stockPart && (
+              <Button size="compact-sm" variant="subtle" onClick={() => setStockPart(null)}>
+                Не со склада
+              </Button>
+            )}
+          </Group>
+        )}
         {kind === 'work' && services.length > 0 ? (
           <Autocomplete
             label="Название"

@@ -13,7 +13,7 @@ import {
   type TicketMoneyDto,
 } from '../../../../domain/money';
 import { PAYMENT_NOTE_MAX, paymentInput } from '../../../../domain/money-schemas';
-import { RublesInput } from './money-inputs';
+import { RublesInput } from '../../../components/MoneyInputs';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { errorMessage } from '../../../lib/api';

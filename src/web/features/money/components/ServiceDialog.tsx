@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { parseRubles, rublesInput, type ServiceDto } from '../../../../domain/money';
 import { SERVICE_NAME_MAX, serviceInput } from '../../../../domain/money-schemas';
-import { RublesInput, WarrantyDaysInput, warrantyValue } from './money-inputs';
+import { RublesInput, WarrantyDaysInput, warrantyValue } from '../../../components/MoneyInputs';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';

@@ -23,7 +23,13 @@ import { PaymentDialog } from './PaymentDialog';
 
 function lineDetails(line: TicketLineDto): string {
   const warranty = line.warrantyDays === null ? '' : ` · гарантия ${line.warrantyDays} дн.`;
-  return `${LINE_KIND_LABELS[line.kind]} · ${lineArithmetic(line)}${warranty}`;
+  const stock =
+    line.stockState === 'reserved'
+      ? ' · со склада, в резерве'
+      : line.stockState === 'written_off'
+        ? ' · со склада, списана'
+        : '';
+  return `${LINE_KIND_LABELS[line.kind]} · ${lineArithmetic(line)}${warranty}${stock}`;
 }
 
 /**

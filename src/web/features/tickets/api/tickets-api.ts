@@ -67,15 +67,26 @@ export async function patchTicket(
 
 export function useStepTicket(id: number) {
   const client = useQueryClient();
-  return useTicketMutation(async (input: TicketStepInput) => ({
-    ticket: await writeRecord(client, queryKeys.tickets.detail(id), queryKeys.tickets.lists, async () => {
-      const { ticket } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/step`, {
-        method: 'POST',
-        body: input,
-      });
-      return ticket;
-    }),
-  }));
+  return useTicketMutation(async (input: TicketStepInput) => {
+    const ticket = await writeRecord(
+      client,
+      queryKeys.tickets.detail(id),
+      queryKeys.tickets.lists,
+      async () => {
+        const { ticket: stepped } = await api<{ ticket: TicketDetailDto }>(`/api/tickets/${id}/step`, {
+          method: 'POST',
+          body: input,
+        });
+        return stepped;
+      },
+    );
+    // The handover writes off the parts the repair held: its lines and the stock change.
+    if (ticket.status === 'closed') {
+      void client.invalidateQueries({ queryKey: queryKeys.tickets.money(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.stock.all });
+    }
+    return { ticket };
+  });
 }
 
 /** «Открыть заново» with its reason (issue 49). */

@@ -1,0 +1,125 @@
+import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { paths } from '../../../../domain/routes';
+import type { SupplierDto } from '../../../../domain/stock';
+import { supplierInput } from '../../../../domain/stock-schemas';
+import { BackLink } from '../../../components/BackLink';
+import { DANGER_CONFIRM } from '../../../components/danger';
+import { ErrorBox } from '../../../components/ErrorBox';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { SettingListRow } from '../../../components/SettingListRow';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { confirmModal } from '../../../lib/confirm';
+import { toast } from '../../../lib/toast';
+import { useStockWrites, useSuppliers } from '../api/stock-api';
+
+/** «Поставщики» (issue 51): who goods come from; a receipt keeps the name it was received under. */
+export function SuppliersPage() {
+  const suppliers = useSuppliers();
+  const { removeSupplier } = useStockWrites();
+  const [editing, setEditing] = useState<SupplierDto | 'new' | null>(null);
+  const askRemove = (supplier: SupplierDto) =>
+    confirmModal({
+      title: `Удалить поставщика «${supplier.name}»?`,
+      children: <Text size="sm">Прошлые поступления сохранят его название.</Text>,
+      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      confirmProps: DANGER_CONFIRM,
+      onConfirm: () =>
+        removeSupplier.mutate(supplier.id, {
+          onSuccess: () => toast.success('Поставщик удалён'),
+          onError: (error) => toast.error(errorMessage(error)),
+        }),
+    });
+  return (
+    <Stack>
+      <BackLink fallback={paths.stock} fallbackLabel="Склад" />
+      <Group justify="space-between">
+        <Title order={2}>Поставщики</Title>
+        <Button onClick={() => setEditing('new')}>Добавить поставщика</Button>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <Stack>
+          {suppliers.isError && (
+            <LoadFailed message={errorMessage(suppliers.error)} onRetry={() => void suppliers.refetch()} />
+          )}
+          {suppliers.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Поставщиков пока нет: поступление можно провести и без поставщика.
+            </Text>
+          )}
+          {suppliers.data?.map((supplier) => (
+            <SettingListRow
+              key={supplier.id}
+              name={supplier.name}
+              hidden={false}
+              details={[supplier.details.split('\n')[0]]}
+              removeLabel={`Удалить поставщика «${supplier.name}»`}
+              onEdit={() => setEditing(supplier)}
+              onRemove={() => askRemove(supplier)}
+            />
+          ))}
+        </Stack>
+      </Paper>
+      {editing && (
+        <SupplierDialog supplier={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+    </Stack>
+  );
+}
+
+function SupplierDialog({ supplier, onClose }: { supplier: SupplierDto | null; onClose: () => void }) {
+  const writes = useStockWrites();
+  const [name, setName] = useState(supplier?.name ?? '');
+  const [details, setDetails] = useState(supplier?.details ?? '');
+  const [version, setVersion] = useState(supplier?.version ?? 1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const parsed = supplierInput.safeParse({ name, details });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
+    const done = {
+      onSuccess: () => {
+        toast.success(supplier ? 'Поставщик сохранён' : 'Поставщик добавлен');
+        onClose();
+      },
+      onError: (error: unknown) => {
+        setProblem(errorMessage(error));
+        const fresh = error instanceof ApiError ? (error.body as { supplier?: SupplierDto } | null) : null;
+        if (fresh?.supplier) setVersion(fresh.supplier.version);
+      },
+    };
+    if (supplier) writes.updateSupplier.mutate({ id: supplier.id, version, ...parsed.data }, done);
+    else writes.createSupplier.mutate(parsed.data, done);
+  };
+  return (
+    <Modal opened onClose={onClose} title={supplier ? `Поставщик «${supplier.name}»` : 'Новый поставщик'}>
+      <Stack>
+        <ErrorBox message={problem} />
+        <TextInput
+          label="Название"
+          required
+          data-autofocus
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <Textarea
+          label="Контакты и реквизиты"
+          autosize
+          minRows={2}
+          value={details}
+          onChange={(event) => setDetails(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Отмена
+          </Button>
+          <Button
+            loading={writes.createSupplier.isPending || writes.updateSupplier.isPending}
+            onClick={submit}
+          >
+            {supplier ? 'Сохранить' : 'Добавить'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
