@@ -2,7 +2,7 @@ import { baseVersionSchema } from './edit-versions';
 import { lineText, multiLineText, recordId, searchQueryText } from './input-text';
 import { MAX_QUANTITY } from './money';
 import { kopecks } from './money-schemas';
-import { PART_NOT_FOUND, SUPPLIER_NOT_FOUND } from './stock';
+import { BARCODE_PATTERN, PART_NOT_FOUND, SUPPLIER_NOT_FOUND } from './stock';
 import { z } from './zod-ru';
 
 // What the stock screens send (issue 51); the model in stock.ts. Amounts are kopecks.
@@ -18,7 +18,7 @@ const BARCODE_MESSAGE = 'Штрихкод: от 4 до 48 букв латини�
 const barcode = z
   .string({ error: BARCODE_MESSAGE })
   .trim()
-  .refine((value) => value === '' || /^[0-9A-Za-z\-./]{4,48}$/.test(value), BARCODE_MESSAGE)
+  .refine((value) => value === '' || BARCODE_PATTERN.test(value), BARCODE_MESSAGE)
   .transform((value) => (value === '' ? null : value));
 
 const wholeCount = (label: string, max = 1_000_000) => {
@@ -103,7 +103,10 @@ export const receiptInput = z.object({
       error: LINES_MESSAGE,
     })
     .min(1, LINES_MESSAGE)
-    .max(MAX_STOCK_LINES, LINES_MESSAGE),
+    .max(MAX_STOCK_LINES, LINES_MESSAGE)
+    .refine((lines) => new Set(lines.map((line) => line.partId)).size === lines.length, {
+      message: 'Запчасть в поступлении дважды: сложите количество в одну строку',
+    }),
 });
 export type ReceiptInput = z.input<typeof receiptInput>;
 

@@ -16,8 +16,9 @@ export interface PartDto {
   unit: string;
   /** Sale price: what a parts line starts from. */
   price: Kopecks;
-  lastCost: Kopecks;
-  avgCost: Kopecks;
+  /** Purchase prices, the owner's figures: null for staff (src/server/stock/stock.routes.ts). */
+  lastCost: Kopecks | null;
+  avgCost: Kopecks | null;
   onHand: number;
   reserved: number;
   /** On the shelf and not held by a repair. */
@@ -87,6 +88,8 @@ export interface ReceiptDto {
   reversedById: number | null;
   userName: string;
   at: string;
+  /** How many lines it has; the list sends only the first few of a long one. */
+  lineCount: number;
   lines: ReceiptLineDto[];
 }
 
@@ -133,7 +136,7 @@ export function notEnoughMessage(part: { name: string; unit: string }, available
 
 /** «Нельзя сторнировать: „Экран“ уже в работе, на складе свободно 1 шт из 3». */
 export function reversalShortMessage(part: { name: string; unit: string }, available: number, need: number) {
-  return `Нельзя сторнировать: «${part.name}» уже взята в работу, свободно ${available} ${part.unit} из ${need}`;
+  return `Нельзя сторнировать: «${part.name}» уже взята в работу, свободно ${available} ${part.unit} из ${need}. Снимите её с заявок или сторнируйте позже`;
 }
 
 /** «Посчитано меньше, чем держат заявки: „Экран“ — в резерве 2 шт». */
@@ -164,19 +167,29 @@ export function partSearchText(part: {
   );
 }
 
-/** The new average unit cost after `quantity` more arrive at `cost` each (whole kopecks). */
+/**
+ * The new average unit cost after `quantity` more arrive at `cost` each (whole kopecks), or go
+ * back out (a reversal, `quantity` below zero). Taking a batch back out of an average that has
+ * since mixed in other batches can land outside any price paid (below zero, above the dearest):
+ * then the average stays as it was.
+ */
 export function averageCost(onHand: number, avgCost: Kopecks, quantity: number, cost: Kopecks): Kopecks {
   const total = onHand + quantity;
   if (total <= 0) return avgCost;
-  return Math.max(0, Math.round((onHand * avgCost + quantity * cost) / total));
+  const average = Math.round((onHand * avgCost + quantity * cost) / total);
+  return average < 0 || average > Math.max(avgCost, cost) ? avgCost : average;
 }
+
+/** A code a scanner or a person types, as opposed to words to search by. */
+export const BARCODE_PATTERN = /^[0-9A-Za-z\-./]{4,48}$/;
 
 /**
  * The shop's own EAN-13 for a part that came without one: prefix 2 (in-store numbers, never a
  * maker's), the part's id, and the check digit — so every part has a label a scanner reads.
  */
-export function inStoreBarcode(id: number): string {
-  const body = `2${String(id).padStart(11, '0')}`;
+export function inStoreBarcode(id: number, attempt = 0): string {
+  // The digit after the 2 is free (ids fit in ten digits): another try when a code is taken.
+  const body = `2${attempt}${String(id).padStart(10, '0')}`;
   return body + ean13CheckDigit(body);
 }
 

@@ -130,7 +130,7 @@ function stockServices(parts: AppParts): StockServices {
   const { events } = parts.resources;
   const deps = { db: database.db, clock, events };
   return {
-    parts: createParts(deps),
+    parts: createParts({ ...deps, dialect: database.dialect }),
     suppliers: createSuppliers(deps),
     receipts: createReceipts(deps),
     counts: createStockCounts(deps),

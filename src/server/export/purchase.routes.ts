@@ -32,8 +32,8 @@ export function registerPurchaseExportRoutes(
         part.available,
         part.minQty,
         toOrder(part),
-        plainRubles(part.lastCost),
-        plainRubles(toOrder(part) * part.lastCost),
+        plainRubles(part.lastCost ?? 0),
+        plainRubles(toOrder(part) * (part.lastCost ?? 0)),
       ],
     );
     return sendCsv(reply, csvFileName('zakupka', await timeZone(), clock.now()), body);

@@ -87,7 +87,6 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/services/:id': admins,
   'GET /api/parts': staff,
   'GET /api/parts/barcode': staff,
-  'GET /api/parts/low': staff,
   'GET /api/stock/places': staff,
   'GET /api/parts/:id': staff,
   'GET /api/parts/:id/moves': staff,

@@ -14,10 +14,8 @@ import { daysInZone } from '../../domain/status-limits';
 import { isIntake, isTicketStatus } from '../../domain/ticket-status';
 import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
-import { updateNamedRow } from '../db/named-row-update';
+import { namedDirectory } from '../db/named-directory';
 import type { DB, PayersTable } from '../db/schema';
-import { refuseTakenName } from '../db/taken-name';
-import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 
@@ -32,48 +30,19 @@ function toDto(row: Selectable<PayersTable>): PayerDto {
 export function createPayers({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
   const changed = () => events.publish({ entity: 'settings', id: null, op: 'update' });
 
+  const directory = namedDirectory(
+    db,
+    clock,
+    'payers',
+    { notFound: PAYER_NOT_FOUND, stale: STALE_PAYER, nameTaken: PAYER_NAME_TAKEN, conflictKey: 'payer' },
+    changed,
+  );
+
   return {
-    async list(): Promise<PayerDto[]> {
-      const rows = await db.selectFrom('payers').selectAll().orderBy('name').execute();
-      return rows.map(toDto);
-    },
-
-    async create(input: z.output<typeof payerInput>): Promise<PayerDto> {
-      await refuseTakenName(db, 'payers', input.name, PAYER_NAME_TAKEN);
-      const now = isoNow(clock);
-      const row = await db
-        .insertInto('payers')
-        .values({ name: input.name, details: input.details, created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError('conflict', PAYER_NAME_TAKEN);
-          throw error;
-        });
-      changed();
-      return toDto(row);
-    },
-
-    async update(id: number, patch: z.output<typeof payerPatch>): Promise<PayerDto> {
-      const updated = await updateNamedRow<Selectable<PayersTable>>(
-        db,
-        clock,
-        { table: 'payers', id, version: patch.version, name: patch.name },
-        {
-          ...(patch.name === undefined ? {} : { name: patch.name }),
-          ...(patch.details === undefined ? {} : { details: patch.details }),
-        },
-        {
-          notFound: PAYER_NOT_FOUND,
-          stale: STALE_PAYER,
-          nameTaken: PAYER_NAME_TAKEN,
-          conflictKey: 'payer',
-          toDto,
-        },
-      );
-      changed();
-      return toDto(updated);
-    },
+    list: (): Promise<PayerDto[]> => directory.list(),
+    create: (input: z.output<typeof payerInput>): Promise<PayerDto> => directory.create(input),
+    update: (id: number, patch: z.output<typeof payerPatch>): Promise<PayerDto> =>
+      directory.update(id, patch),
 
     /** Only a payer no ticket names; the row is held first, so a ticket cannot take it meanwhile. */
     async remove(id: number): Promise<void> {

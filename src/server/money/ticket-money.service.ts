@@ -84,6 +84,10 @@ function describeLine(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 
  */
 export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
   const changed = (id: number) => events.publish({ entity: 'ticket', id, op: 'update' });
+  /** A line taken from stock changed: the part's counters did too. */
+  const stockChanged = (partId: number | null) => {
+    if (partId !== null) events.publish({ entity: 'stock', id: partId, op: 'update' });
+  };
 
   async function saveLinesTotal(trx: Transaction<DB>, ticketId: number) {
     const lines = await trx
@@ -184,6 +188,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         await history(trx, actor, ticketId, { action: 'add_line', newValue: describeLine(input) });
       });
       changed(ticketId);
+      stockChanged(input.partId);
       return read(ticketId);
     },
 
@@ -235,15 +240,16 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         const [from, to] = [describeLine(before), describeLine(after)];
         if (from !== to)
           await history(trx, actor, ticketId, { action: 'edit_line', oldValue: from, newValue: to });
-        return 'saved' as const;
+        return row.part_id !== null && row.quantity !== after.quantity ? row.part_id : ('saved' as const);
       });
       if (outcome === 'stale') return stale(ticketId);
       changed(ticketId);
+      if (outcome !== 'saved') stockChanged(outcome);
       return read(ticketId);
     },
 
     async deleteLine(actor: Actor, ticketId: number, lineId: number): Promise<TicketMoneyDto> {
-      await db.transaction().execute(async (trx) => {
+      const partId = await db.transaction().execute(async (trx) => {
         await openTicket(trx, ticketId);
         const row = await trx
           .deleteFrom('ticket_lines')
@@ -255,8 +261,10 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         await returnLine(trx, actor, isoNow(clock), ticketId, row);
         await saveLinesTotal(trx, ticketId);
         await history(trx, actor, ticketId, { action: 'delete_line', oldValue: describeLine(lineDto(row)) });
+        return row.part_id;
       });
       changed(ticketId);
+      stockChanged(partId);
       return read(ticketId);
     },
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { IMPORT_HEADER_MESSAGE } from '../../domain/part-import';
 import type { Page } from '../../domain/page';
-import type { ImportReport, PartDto, ReceiptDto } from '../../domain/stock';
+import { inStoreBarcode, type ImportReport, type PartDto, type ReceiptDto } from '../../domain/stock';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
 
 // Issue 51: a catalogue from a spreadsheet's CSV — a dry run first, an error for each bad row,
@@ -67,6 +67,18 @@ describeEachDatabase('catalogue import from CSV', (ctx) => {
     // A part created afterwards gets the next id: the import moved the table's numbering on.
     const next = await call('POST', '/api/parts', { name: 'После импорта' });
     expect(next.statusCode, next.body).toBe(201);
+  });
+
+  it('gives a part without a code the shop’s own, never one a row of the file brings', async () => {
+    const next = ((await call('POST', '/api/parts', { name: 'Счётчик номеров' })).json() as { part: PartDto })
+      .part.id;
+    // The next two parts get ids next+1 and next+2; the file claims next+2's usual code first.
+    const claimed = inStoreBarcode(next + 2);
+    const file = ['Название;Штрихкод', `Чужой код;${claimed}`, 'Без кода'].join('\r\n');
+    const report = await run(file, false);
+    expect(report).toMatchObject({ added: 2, errors: 0 });
+    const own = (await catalogue()).find((p) => p.name === 'Без кода');
+    expect(own?.barcode).toBe(inStoreBarcode(next + 2, 1));
   });
 
   it('refuses a file it cannot read with one message', async () => {

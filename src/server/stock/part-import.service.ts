@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { readPartRows, type ParsedPartRow } from '../../domain/part-import';
 import { normalizeSearchText } from '../../domain/search-text';
 import {
+  BARCODE_TAKEN,
   inStoreBarcode,
   NO_SUPPLIER_LABEL,
   type ImportReport,
@@ -11,12 +12,22 @@ import { type Clock, isoNow } from '../clock';
 import type { Database } from '../db/database';
 import { reserveIds } from '../db/reserve-ids';
 import type { DB } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { partColumns } from './parts.service';
 import type { StockActor } from './stock-change';
 
 const REPORT_ROWS = 500;
+
+/** The shop's own code for a new part, none of the catalogue's or the file's (which it joins). */
+function ownCode(id: number, barcodes: Set<string>): string {
+  let attempt = 0;
+  let code = inStoreBarcode(id);
+  while (barcodes.has(code) && attempt < 9) code = inStoreBarcode(id, (attempt += 1));
+  barcodes.add(code);
+  return code;
+}
 const CHUNK = 400;
 /** PostgreSQL: one catalogue import at a time, so two people loading one file add it once. */
 const IMPORT_LOCK = 5_100_051;
@@ -45,7 +56,7 @@ export function createPartImport({
       known.flatMap((part) => (part.article ? [normalizeSearchText(part.article)] : [])),
     );
     const names = new Set(known.filter((part) => part.article === '').map((part) => part.name_key));
-    return rows.map((row) => {
+    const entries = rows.map((row) => {
       if (!row.part) return { row, status: 'error' as const, message: row.error ?? '' };
       const { barcode, article, name } = row.part;
       const articleKey = normalizeSearchText(article);
@@ -60,15 +71,21 @@ export function createPartImport({
       else names.add(nameKey);
       return { row, status: 'add' as const, message: '' };
     });
+    return { entries, barcodes };
   }
 
-  async function add(trx: Kysely<DB>, by: StockActor, rows: ParsedPartRow[]): Promise<number | null> {
+  async function add(
+    trx: Kysely<DB>,
+    by: StockActor,
+    rows: ParsedPartRow[],
+    barcodes: Set<string>,
+  ): Promise<number | null> {
     const now = isoNow(clock);
     const ids = await reserveIds(trx, dialect, 'parts', rows.length);
     const values = rows.map((row, i) => {
       const part = row.part!;
       const id = ids[i]!;
-      const barcode = part.barcode ?? inStoreBarcode(id);
+      const barcode = part.barcode ?? ownCode(id, barcodes);
       return {
         id,
         name: part.name,
@@ -148,14 +165,21 @@ export function createPartImport({
     async run(by: StockActor, csv: string, dryRun: boolean): Promise<ImportReport> {
       const parsed = readPartRows(csv);
       if ('error' in parsed) throw new AppError('bad_request', parsed.error);
-      const outcome = await db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres' && !dryRun)
-          await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
-        const planned = await plan(trx, parsed.rows);
-        const adding = planned.filter((entry) => entry.status === 'add').map((entry) => entry.row);
-        const receiptId = dryRun || adding.length === 0 ? null : await add(trx, by, adding);
-        return { planned, receiptId };
-      });
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (dialect === 'postgres' && !dryRun)
+            await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+          const { entries: planned, barcodes } = await plan(trx, parsed.rows);
+          const adding = planned.filter((entry) => entry.status === 'add').map((entry) => entry.row);
+          const receiptId = dryRun || adding.length === 0 ? null : await add(trx, by, adding, barcodes);
+          return { planned, receiptId };
+        })
+        .catch((error: unknown) => {
+          // A part added by hand meanwhile with a code the file brings too.
+          if (isUniqueViolation(error)) throw new AppError('conflict', BARCODE_TAKEN);
+          throw error;
+        });
       const { planned, receiptId } = outcome;
       const count = (status: ImportRowStatus) => planned.filter((entry) => entry.status === status).length;
       const report: ImportReport = {
@@ -172,7 +196,11 @@ export function createPartImport({
           .map(({ row, status, message }) => ({ line: row.line, name: row.name, status, message })),
         receiptId,
       };
-      if (!dryRun && report.added > 0) events.publish({ entity: 'stock', id: null, op: 'update' });
+      if (!dryRun && report.added > 0) {
+        // The planner learns the new catalogue now, not whenever autovacuum gets to it (if ever).
+        if (dialect === 'postgres') await sql`analyze parts`.execute(db);
+        events.publish({ entity: 'stock', id: null, op: 'update' });
+      }
       return report;
     },
   };

@@ -17,11 +17,13 @@ import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
 import { decodeCursor, encodeCursor, isRecordId } from '../db/cursor';
 import { containsPattern } from '../db/paging';
+import type { DialectName } from '../db/dialect-name';
 import type { DB, PartsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import { moveDto } from './stock-change';
+import { lockedPart, moveDto } from './stock-change';
+import { hasControlCharacter } from '../../domain/input-text';
 
 const PAGE = 50;
 const MOVES_PAGE = 50;
@@ -64,6 +66,21 @@ const barcodeTaken = (error: unknown): never => {
   throw error;
 };
 
+/** The shop's own code for a part: the first try no other part has taken. */
+export async function freeInStoreBarcode(db: Kysely<DB>, id: number): Promise<string> {
+  for (let attempt = 0; attempt < 9; attempt += 1) {
+    const code = inStoreBarcode(id, attempt);
+    const taken = await db
+      .selectFrom('parts')
+      .select('id')
+      .where('barcode', '=', code)
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    if (!taken) return code;
+  }
+  return inStoreBarcode(id, 9);
+}
+
 /** Below the minimum: on the shelf and free, no more than the minimum the shop set. */
 export const isLowStock = sql<boolean>`min_qty > 0 and on_hand - reserved <= min_qty`;
 
@@ -84,7 +101,17 @@ export async function lowParts(db: Kysely<DB>, limit: number): Promise<PartDto[]
  * The catalogue of parts (issue 51): found by any fragment of name, article, barcode, models or
  * place, in name order, a page at a time. Quantities change only through stock-change.ts.
  */
-export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
+export function createParts({
+  db,
+  dialect,
+  clock,
+  events,
+}: {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  clock: Clock;
+  events: EventBus;
+}) {
   const changed = (id: number | null) => events.publish({ entity: 'stock', id, op: 'update' });
 
   async function get(id: number): Promise<PartDto> {
@@ -99,19 +126,46 @@ export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Cloc
     async list(query: z.output<typeof partListQuery>): Promise<Page<PartDto>> {
       const limit = query.limit ?? PAGE;
       const after = decodeCursor(query.cursor, ([key, id]) =>
-        typeof key === 'string' && isRecordId(id) ? { key, id } : undefined,
+        typeof key === 'string' && key.length <= 400 && !hasControlCharacter(key, false) && isRecordId(id)
+          ? { key, id }
+          : undefined,
       );
-      let select = db.selectFrom('parts').selectAll();
       const text = normalizeSearchText(query.q ?? '');
-      if (text !== '') select = select.where(sql<boolean>`search like ${containsPattern(text)} escape '\\'`);
-      if (query.low) select = select.where(isLowStock);
-      if (query.place !== undefined) select = select.where('place', '=', query.place);
-      if (after) select = select.where(sql<boolean>`(name_key, id) > (${after.key}, ${after.id})`);
-      const rows = await select
-        .orderBy('name_key')
-        .orderBy('id')
-        .limit(limit + 1)
-        .execute();
+      const matches = sql<boolean>`search like ${containsPattern(text)} escape '\\'`;
+      // PostgreSQL: three letters or more, the trigram index finds every match first, then they
+      // are sorted (a few thousand at most). Left to itself the planner walks the name order
+      // testing each part, 35–120 ms for «экран» at 50,000 parts; the trigram way, 8–16 ms.
+      // Shorter text has no trigram to look up: the walk it is (docs/benchmarks.md, bench:stock).
+      const byTrigrams = dialect === 'postgres' && text.length >= 3;
+      const conditions = [
+        ...(text !== '' && !byTrigrams ? [matches] : []),
+        ...(query.low ? [isLowStock] : []),
+        ...(query.place !== undefined ? [sql<boolean>`place = ${query.place}`] : []),
+        ...(after ? [sql<boolean>`(name_key, id) > (${after.key}, ${after.id})`] : []),
+      ];
+      const where =
+        conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`1 = 1`;
+      const rows = byTrigrams
+        ? await db
+            .with(
+              (cte) => cte('found').materialized(),
+              (found) => found.selectFrom('parts').selectAll().where(matches),
+            )
+            .selectFrom('found')
+            .selectAll()
+            .where(where)
+            .orderBy('name_key')
+            .orderBy('id')
+            .limit(limit + 1)
+            .execute()
+        : await db
+            .selectFrom('parts')
+            .selectAll()
+            .where(where)
+            .orderBy('name_key')
+            .orderBy('id')
+            .limit(limit + 1)
+            .execute();
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -167,8 +221,9 @@ export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Cloc
             .returningAll()
             .executeTakeFirstOrThrow();
           if (inserted.barcode !== null) return inserted;
-          // No maker's code: the shop's own, so the label still scans.
-          const barcode = inStoreBarcode(inserted.id);
+          // No maker's code: the shop's own, so the label still scans (another try if a part
+          // brought that very code from elsewhere).
+          const barcode = await freeInStoreBarcode(trx, inserted.id);
           return trx
             .updateTable('parts')
             .set({ barcode, search: partSearchText({ ...input, barcode }) })
@@ -189,7 +244,7 @@ export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Cloc
       const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       const next = { ...current, ...defined } as PartDto;
       // A cleared barcode gives the part the shop's own code back.
-      const barcode = next.barcode ?? inStoreBarcode(id);
+      const barcode = next.barcode ?? (await freeInStoreBarcode(db, id));
       const row = await db
         .updateTable('parts')
         .set({
@@ -218,6 +273,10 @@ export function createParts({ db, clock, events }: { db: Kysely<DB>; clock: Cloc
     /** Only a part nothing has happened to yet: its moves are the stock's history. */
     async remove(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // Held: a receipt or a repair taking it meanwhile waits, then finds it gone.
+        await lockedPart(trx, id).catch(() => {
+          throw new AppError('not_found', PART_NOT_FOUND);
+        });
         const used = await trx
           .selectFrom('stock_moves')
           .select('id')

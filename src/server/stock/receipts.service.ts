@@ -22,6 +22,10 @@ import { changeStock, type StockActor } from './stock-change';
 
 export const RECEIPT_TOO_BIG = 'Сумма поступления слишком велика: проверьте количество и цены';
 const PAGE = 30;
+/** Lines per insert: far inside both databases' limits on bound values. */
+const LINE_CHUNK = 400;
+/** A receipt in the list shows this many lines and says how many there are. */
+const LIST_LINES = 20;
 
 type ReceiptRow = Selectable<StockReceiptsTable> & { reversed_by_id: number | null };
 
@@ -29,6 +33,22 @@ type ReceiptRow = Selectable<StockReceiptsTable> & { reversed_by_id: number | nu
  * Goods received (issue 51): each line raises a part's stock and its average cost. Nothing is
  * edited or deleted; a mistake is undone by a reversal receipt with the same lines negative.
  */
+/** The unit cost of a part's latest receipt that still stands; 0 when none does. */
+async function lastCostOf(trx: Kysely<DB>, partId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('stock_receipt_lines as l')
+    .innerJoin('stock_receipts as r', 'r.id', 'l.receipt_id')
+    .leftJoin('stock_receipts as back', 'back.reverses_id', 'r.id')
+    .select('l.cost')
+    .where('l.part_id', '=', partId)
+    .where('l.quantity', '>', 0)
+    .where('back.id', 'is', null)
+    .orderBy('l.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.cost ?? 0);
+}
+
 export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
   const changed = () => events.publish({ entity: 'stock', id: null, op: 'update' });
 
@@ -39,18 +59,32 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
       .selectAll('r')
       .select('back.id as reversed_by_id');
 
-  async function linesOf(source: Kysely<DB>, ids: readonly number[]) {
-    if (ids.length === 0) return [];
-    return source
+  /** A receipt's lines in their order: all of them, or the first `limit`. */
+  async function linesOf(source: Kysely<DB>, id: number, limit?: number) {
+    let query = source
       .selectFrom('stock_receipt_lines as l')
       .innerJoin('parts', 'parts.id', 'l.part_id')
       .select(['l.receipt_id', 'l.part_id', 'parts.name', 'l.quantity', 'l.cost'])
-      .where('l.receipt_id', 'in', ids)
-      .orderBy('l.id')
-      .execute();
+      .where('l.receipt_id', '=', id)
+      .orderBy('l.id');
+    if (limit !== undefined) query = query.limit(limit);
+    return query.execute();
   }
 
-  function toDto(row: ReceiptRow, lines: Awaited<ReturnType<typeof linesOf>>): ReceiptDto {
+  async function lineCount(source: Kysely<DB>, id: number): Promise<number> {
+    const row = await source
+      .selectFrom('stock_receipt_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('receipt_id', '=', id)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  function toDto(
+    row: ReceiptRow,
+    lines: Awaited<ReturnType<typeof linesOf>>,
+    count = lines.length,
+  ): ReceiptDto {
     return {
       id: row.id,
       supplierId: row.supplier_id,
@@ -61,21 +95,20 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
       reversedById: row.reversed_by_id,
       userName: row.user_name,
       at: row.created_at,
-      lines: lines
-        .filter((line) => line.receipt_id === row.id)
-        .map((line) => ({
-          partId: line.part_id,
-          partName: line.name,
-          quantity: line.quantity,
-          cost: Number(line.cost),
-        })),
+      lineCount: count,
+      lines: lines.map((line) => ({
+        partId: line.part_id,
+        partName: line.name,
+        quantity: line.quantity,
+        cost: Number(line.cost),
+      })),
     };
   }
 
   async function get(id: number, source: Kysely<DB> = db): Promise<ReceiptDto> {
     const row = await receiptRows(source).where('r.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('not_found', RECEIPT_NOT_FOUND);
-    return toDto(row, await linesOf(source, [id]));
+    return toDto(row, await linesOf(source, id));
   }
 
   /** Writes a receipt and moves its stock, in the caller's transaction. */
@@ -95,7 +128,10 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
             .executeTakeFirst();
     if (input.supplierId !== null && !supplier) throw new AppError('bad_request', SUPPLIER_NOT_FOUND);
     const total = input.lines.reduce((sum, line) => sum + line.quantity * line.cost, 0);
-    if (Math.abs(total) > MAX_TICKET_KOPECKS) throw new AppError('bad_request', RECEIPT_TOO_BIG);
+    // A reversal undoes whatever was received (the import's opening stock is not capped).
+    if (input.reversesId === undefined && total > MAX_TICKET_KOPECKS) {
+      throw new AppError('bad_request', RECEIPT_TOO_BIG);
+    }
     const receipt = await trx
       .insertInto('stock_receipts')
       .values({
@@ -110,18 +146,8 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('stock_receipt_lines')
-      .values(
-        input.lines.map((line) => ({
-          receipt_id: receipt.id,
-          part_id: line.partId,
-          quantity: line.quantity,
-          cost: line.cost,
-        })),
-      )
-      .execute();
-    // In part order, so two receipts sharing parts hold them in the same order.
+    // In part order, so two receipts sharing parts hold them in the same order; a part that is
+    // not in the catalogue (deleted meanwhile) is refused here, before any line refers to it.
     const ordered = [...input.lines].sort((a, b) => a.partId - b.partId);
     for (const line of ordered) {
       await changeStock(trx, by, now, {
@@ -134,6 +160,19 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
         note: input.note,
         shortMessage: (part, available) => reversalShortMessage(part, available, -line.quantity),
       });
+    }
+    for (let i = 0; i < input.lines.length; i += LINE_CHUNK) {
+      await trx
+        .insertInto('stock_receipt_lines')
+        .values(
+          input.lines.slice(i, i + LINE_CHUNK).map((line) => ({
+            receipt_id: receipt.id,
+            part_id: line.partId,
+            quantity: line.quantity,
+            cost: line.cost,
+          })),
+        )
+        .execute();
     }
     return receipt.id;
   }
@@ -156,13 +195,23 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
           const original = await get(id, trx);
           if (original.reversesId !== null) throw new AppError('conflict', REVERSAL_NOT_REVERSIBLE);
           if (original.reversedById !== null) throw new AppError('conflict', RECEIPT_ALREADY_REVERSED);
-          return record(trx, by, {
+          const reversal = await record(trx, by, {
             supplierId: original.supplierId,
             supplierName: original.supplierName,
             note: reason,
             reversesId: id,
             lines: original.lines.map((line) => ({ ...line, quantity: -line.quantity })),
           });
+          // «Последняя закупка» goes back to the receipt before the one undone (a mistyped price
+          // would otherwise live on in the next receipt's form and the purchase list).
+          for (const partId of new Set(original.lines.map((line) => line.partId))) {
+            await trx
+              .updateTable('parts')
+              .set({ last_cost: await lastCostOf(trx, partId) })
+              .where('id', '=', partId)
+              .execute();
+          }
+          return reversal;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw new AppError('conflict', RECEIPT_ALREADY_REVERSED);
@@ -181,11 +230,14 @@ export function createReceipts({ db, clock, events }: { db: Kysely<DB>; clock: C
         .orderBy('r.id', 'desc')
         .limit(PAGE + 1)
         .execute();
-      const lines = await linesOf(
-        db,
-        rows.slice(0, PAGE).map((row) => row.id),
+      // A receipt of thousands of lines (an imported catalogue) lists its first few.
+      const shown = await Promise.all(
+        rows.slice(0, PAGE).map(async (row) => {
+          const [lines, count] = await Promise.all([linesOf(db, row.id, LIST_LINES), lineCount(db, row.id)]);
+          return toDto(row, lines, count);
+        }),
       );
-      return toPage(rows, PAGE, (row) => toDto(row, lines));
+      return toPage(rows, PAGE, (row) => shown.find((receipt) => receipt.id === row.id) as ReceiptDto);
     },
   };
 }

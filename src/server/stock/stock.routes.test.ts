@@ -35,7 +35,8 @@ describeEachDatabase('parts and stock', (ctx) => {
     expect(created.statusCode, created.body).toBe(201);
     return json<{ part: PartDto }>(created).part;
   };
-  const part = async (id: number) => json<{ part: PartDto }>(await call('GET', `/api/parts/${id}`)).part;
+  const part = async (id: number) =>
+    json<{ part: PartDto }>(await call('GET', `/api/parts/${id}`, undefined, admin)).part;
   const moves = async (id: number) =>
     json<Page<StockMoveDto>>(await call('GET', `/api/parts/${id}/moves`)).items;
   const receive = async (lines: { partId: number; quantity: number; cost: number }[], note = '') => {
@@ -310,10 +311,58 @@ describeEachDatabase('parts and stock', (ctx) => {
     expect(errorOf(below)).toBe(countBelowReservedMessage({ name: 'Винт B', unit: 'шт' }, 3));
   });
 
+  it('refuses bad receipts in words, keeps costs from staff, restores the last cost on reversal', async () => {
+    const spring = await newPart({ name: 'Пружина кнопки' });
+    const missing = await call(
+      'POST',
+      '/api/stock/receipts',
+      { lines: [{ partId: 987654, quantity: 1, cost: 100 }] },
+      admin,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing)).toBe('Запчасть не найдена');
+    const twice = await call(
+      'POST',
+      '/api/stock/receipts',
+      {
+        lines: [
+          { partId: spring.id, quantity: 1, cost: 100 },
+          { partId: spring.id, quantity: 2, cost: 100 },
+        ],
+      },
+      admin,
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice)).toBe('Запчасть в поступлении дважды: сложите количество в одну строку');
+
+    await receive([{ partId: spring.id, quantity: 2, cost: 1000 }]);
+    const typo = await receive([{ partId: spring.id, quantity: 2, cost: 990000 }]);
+    expect(await part(spring.id)).toMatchObject({ lastCost: 990000 });
+    const staffView = json<{ part: PartDto }>(await call('GET', `/api/parts/${spring.id}`)).part;
+    expect(staffView).toMatchObject({ lastCost: null, avgCost: null, onHand: 4 });
+    const listed = json<Page<PartDto>>(await call('GET', '/api/parts?q=пружина')).items[0];
+    expect(listed?.avgCost).toBeNull();
+
+    const undone = await call(
+      'POST',
+      `/api/stock/receipts/${typo.id}/reverse`,
+      { reason: 'Опечатка в цене' },
+      admin,
+    );
+    expect(undone.statusCode, undone.body).toBe(201);
+    const adminView = json<{ part: PartDto }>(
+      await call('GET', `/api/parts/${spring.id}`, undefined, admin),
+    ).part;
+    expect(adminView).toMatchObject({ onHand: 2, lastCost: 1000, avgCost: 1000 });
+
+    const crafted = Buffer.from(JSON.stringify(['a\u0000b', 1])).toString('base64url');
+    expect((await call('GET', `/api/parts?cursor=${crafted}`)).statusCode).toBe(400);
+  });
+
   it('lists what is running out and exports the purchase list', async () => {
     const low = await newPart({ name: 'Клей B-7000 (заканчивается)', minQty: 3, article: 'B7000' });
     await receive([{ partId: low.id, quantity: 2, cost: 25050 }]);
-    const list = json<{ parts: PartDto[] }>(await call('GET', '/api/parts/low')).parts;
+    const list = json<Page<PartDto>>(await call('GET', '/api/parts?low=1&limit=200')).items;
     expect(list.map((p) => p.id)).toContain(low.id);
     const lowPage = json<Page<PartDto>>(await call('GET', '/api/parts?low=1&q=b-7000'));
     expect(lowPage.items.map((p) => p.id)).toEqual([low.id]);
@@ -340,7 +389,7 @@ describeEachDatabase('parts and stock', (ctx) => {
       kind: 'returned',
       userName: 'Корзина',
       note: `Заявка #${ticket.id} удалена навсегда`,
-      ticketId: null,
+      ticketId: ticket.id,
     });
   });
 });

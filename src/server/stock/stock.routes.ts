@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { positionBefore } from '../../domain/list-queries';
-import { PART_NOT_FOUND, RECEIPT_NOT_FOUND, SUPPLIER_NOT_FOUND } from '../../domain/stock';
+import { PART_NOT_FOUND, RECEIPT_NOT_FOUND, SUPPLIER_NOT_FOUND, type PartDto } from '../../domain/stock';
 import {
   countInput,
   partImportInput,
@@ -14,6 +14,7 @@ import {
 } from '../../domain/stock-schemas';
 import { z } from '../../domain/zod-ru';
 import { actorOf } from '../http/actor';
+import { userOf } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import type { PartImport } from './part-import.service';
@@ -23,6 +24,12 @@ import type { StockCounts } from './stock-counts.service';
 import type { Suppliers } from './suppliers.service';
 
 type WithId = { Params: { id: string } };
+
+/** Purchase prices are the owner's: staff see a part without them. */
+function asSeenBy<T extends PartDto | null>(request: FastifyRequest, part: T): T {
+  if (part === null || userOf(request).role === 'admin') return part;
+  return { ...part, lastCost: null, avgCost: null };
+}
 
 export interface StockServices {
   parts: Parts;
@@ -47,18 +54,21 @@ export function registerStockRoutes({ staff, admins }: RouteScopes, stock: Stock
   const { parts, suppliers, receipts, counts, partImport } = stock;
   const partId = (request: FastifyRequest<WithId>) => parseId(request.params.id, PART_NOT_FOUND);
 
-  staff.get('/api/parts', async (request) => parts.list(parsePayload(partListQuery, request.query)));
+  staff.get('/api/parts', async (request) => {
+    const page = await parts.list(parsePayload(partListQuery, request.query));
+    return { ...page, items: page.items.map((part) => asSeenBy(request, part)) };
+  });
 
   // A scanned or typed barcode: the part, or { part: null } when it is not in the catalogue.
   staff.get('/api/parts/barcode', async (request) => ({
-    part: await parts.byBarcode(parsePayload(barcodeQuery, request.query).code),
+    part: asSeenBy(request, await parts.byBarcode(parsePayload(barcodeQuery, request.query).code)),
   }));
-
-  staff.get('/api/parts/low', async () => ({ parts: await parts.low() }));
 
   staff.get('/api/stock/places', async () => ({ places: await parts.places() }));
 
-  staff.get<WithId>('/api/parts/:id', async (request) => ({ part: await parts.get(partId(request)) }));
+  staff.get<WithId>('/api/parts/:id', async (request) => ({
+    part: asSeenBy(request, await parts.get(partId(request))),
+  }));
 
   staff.get<WithId>('/api/parts/:id/moves', async (request) =>
     parts.moves(partId(request), parsePayload(movesQuery, request.query).cursor),

@@ -80,7 +80,7 @@ export async function writeOffTicketParts(
   by: StockActor,
   at: string,
   ticketId: number,
-): Promise<void> {
+): Promise<number> {
   const lines = await heldLines(trx, [ticketId]);
   for (const line of lines) {
     await changeStock(trx, by, at, {
@@ -99,6 +99,7 @@ export async function writeOffTicketParts(
       .where('stock_state', '=', 'reserved')
       .execute();
   }
+  return lines.length;
 }
 
 /** Tickets deleted for good: what they still held goes back (what went home stays gone). */

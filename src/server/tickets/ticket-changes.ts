@@ -142,6 +142,8 @@ interface TicketContext {
   log: FastifyBaseLogger;
   get: (id: number) => Promise<TicketDetailDto>;
   changed: (id: number, op?: LiveOp, version?: number, work?: ChangeEvent['work']) => void;
+  /** Parts left the shelf (a handover wrote them off). */
+  stockChanged: () => void;
 }
 
 /**
@@ -178,7 +180,7 @@ async function creditAtClosing(
 }
 
 /** Edits and steps: the two ways a ticket changes, both version-checked. */
-export function createTicketChanges({ db, clock, push, log, get, changed }: TicketContext) {
+export function createTicketChanges({ db, clock, push, log, get, changed, stockChanged }: TicketContext) {
   async function conflict(id: number): Promise<never> {
     throw new AppError('conflict', STALE_TICKET_MESSAGE, { extra: { ticket: await get(id) } });
   }
@@ -338,6 +340,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
      * provider cleared at the same moment cannot be stepped past.
      */
     async step(actor: Actor, id: number, input: TicketStepInput): Promise<TicketDetailDto> {
+      let wroteOff = 0;
       const outcome = await withVersionRetry(db, async (trx) => {
         const row = await changeableTicket(trx, id);
         if (row.status !== input.expectedStatus) return null;
@@ -355,7 +358,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
         const closing = target === 'closed';
         const credit = closing ? await creditAtClosing(trx, id, input.onCredit) : [];
         // Handover: the parts the repair holds leave the shelf with the device.
-        if (closing) await writeOffTicketParts(trx, actor, isoNow(clock), id);
+        wroteOff = closing ? await writeOffTicketParts(trx, actor, isoNow(clock), id) : 0;
         // The summary typed in the closing dialog is saved with the step, in its history.
         const summary =
           closing && input.repairSummary !== undefined && input.repairSummary !== row.repair_summary
@@ -386,6 +389,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed }: Tick
           status: { action: 'status_change' },
         });
       });
+      if (outcome && wroteOff > 0) stockChanged();
       return afterMove(actor, id, outcome);
     },
 

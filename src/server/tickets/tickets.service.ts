@@ -289,7 +289,15 @@ export function createTicketsService(deps: ItemServiceDeps) {
       return announceCreated(actor, created, (await get(created.ticketId)).title);
     },
 
-    ...createTicketChanges({ db, clock, push, log, get, changed }),
+    ...createTicketChanges({
+      db,
+      clock,
+      push,
+      log,
+      get,
+      changed,
+      stockChanged: () => deps.events.publish({ entity: 'stock', id: null, op: 'update' }),
+    }),
     ...createTicketContact({ db, clock, get, changed }),
 
     /** What a closed ticket's papers printed at closing; null while open or for older closings. */

@@ -67,6 +67,7 @@ export async function deleteFromTrash(
   kind: RecordKind,
   id: number,
   deletedBefore?: string,
+  now = new Date().toISOString(),
 ): Promise<boolean> {
   let query = trx.deleteFrom(RECORD_TABLES[kind]).where('id', '=', id).where('deleted_at', 'is not', null);
   if (deletedBefore !== undefined) query = query.where('deleted_at', '<', deletedBefore);
@@ -79,7 +80,7 @@ export async function deleteFromTrash(
       .where('deleted_at', 'is not', null);
     if (deletedBefore !== undefined) held = held.where('deleted_at', '<', deletedBefore);
     if (!(await held.returning('id').executeTakeFirst())) return false;
-    await releaseTicketParts(trx, new Date().toISOString(), [id]);
+    await releaseTicketParts(trx, now, [id]);
   }
   const result = await query.executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;

@@ -100,7 +100,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       const files = await listFiles(db, id);
       const deleted = await db
         .transaction()
-        .execute((trx) => deleteFromTrash(trx, kind.entity, id, deletedBefore));
+        .execute((trx) => deleteFromTrash(trx, kind.entity, id, deletedBefore, clock.now().toISOString()));
       if (!deleted) throw new AppError('not_found', kind.notFoundMessage);
       await removeStoredQuietly(
         store,

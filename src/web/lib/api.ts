@@ -24,6 +24,9 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 // An upload may take longer on a slow line: 10 s plus a second per 64 KB.
 const UPLOAD_BYTES_PER_SECOND = 64 * 1024;
 
+/** Under the Fetch standard's 64 KiB for keepalive bodies, counted in UTF-16 units (≤ 3 bytes each). */
+const KEEPALIVE_MAX_CHARS = 20_000;
+
 export const NO_CONNECTION_MESSAGE = 'Нет связи с сервером';
 
 export function timeoutFor(body: unknown): number {
@@ -63,7 +66,8 @@ export async function api<T>(path: string, { method = 'GET', body }: RequestOpti
       },
       body: body instanceof FormData ? body : json,
       // A small change sent as the page closes (autosave) still reaches the server.
-      keepalive: method !== 'GET' && body !== undefined && !(body instanceof FormData),
+      // Browsers refuse a keepalive body over 64 KB (a catalogue file): that one is not kept alive.
+      keepalive: method !== 'GET' && json !== undefined && json.length < KEEPALIVE_MAX_CHARS,
     });
   } catch {
     throw new ApiError(0, 'network', NO_CONNECTION_MESSAGE);

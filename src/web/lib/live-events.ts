@@ -31,8 +31,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         history('ticket'),
         // «Сводка»'s unpaid repairs follow lines, statuses and the Корзина.
         queryKeys.cash.takings,
-        // A repair takes, writes off or gives back parts; a purge returns what it held.
-        queryKeys.stock.all,
+        // A ticket deleted for good gives back the parts it held.
+        ...(event.op === 'delete' ? [queryKeys.stock.all] : []),
         ...(trashMoved && listed ? [trash] : []),
       ];
     case 'task':

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect-name';
-import { withBinaryCollation, withIdColumn } from './helpers';
+import { trigramOperatorClass, withBinaryCollation, withIdColumn } from './helpers';
 
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -50,7 +50,20 @@ export function stockMigration(dialect: DialectName): Migration {
         .addColumn('version', 'integer', (col) => col.notNull().defaultTo(1))
         .addCheckConstraint('parts_stock', sql`on_hand >= 0 AND reserved >= 0 AND reserved <= on_hand`)
         .execute();
-      await db.schema.createIndex('parts_name').on('parts').columns(['name_key', 'id']).execute();
+      // The list in name order, a page at a time. A «contains» search walks it testing each part:
+      // on SQLite the index holds `search` too, so a search that matches few parts reads the index
+      // alone (a search for an article or for nothing at 50,000 parts: 65 ms reading every row,
+      // 6 ms the index). PostgreSQL finds the matches by trigrams instead (parts.service.ts).
+      await db.schema
+        .createIndex('parts_name')
+        .on('parts')
+        .columns(dialect === 'sqlite' ? ['name_key', 'id', 'search'] : ['name_key', 'id'])
+        .execute();
+      if (dialect === 'postgres') {
+        await sql`create index parts_search on parts using gin (search ${await trigramOperatorClass(db)})`.execute(
+          db,
+        );
+      }
       await db.schema.createIndex('parts_article').on('parts').column('article').execute();
       await db.schema.createIndex('parts_place').on('parts').columns(['place', 'name_key']).execute();
 
@@ -104,7 +117,8 @@ export function stockMigration(dialect: DialectName): Migration {
         .addColumn('reserved_change', 'integer', (col) => col.notNull())
         .addColumn('on_hand_after', 'integer', (col) => col.notNull())
         .addColumn('reserved_after', 'integer', (col) => col.notNull())
-        .addColumn('ticket_id', 'integer', (col) => col.references('tickets.id').onDelete('set null'))
+        // The ticket's number, kept when the ticket is deleted for good: a move still says why.
+        .addColumn('ticket_id', 'integer')
         .addColumn('receipt_id', 'integer', (col) => col.references('stock_receipts.id'))
         .addColumn('count_id', 'integer', (col) => col.references('stock_counts.id'))
         .addColumn('note', 'text', (col) => col.notNull().defaultTo(''))

@@ -18,7 +18,7 @@ import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { ApiError, errorMessage } from '../../../lib/api';
 import type { MoneyWrites } from '../api/money-api';
 import { useServices } from '../api/services-api';
-import type { PartDto } from '../../../../domain/stock';
+import { notEnoughMessage, type PartDto } from '../../../../domain/stock';
 import { PartPicker, stockText } from '../../stock/public';
 
 /** Adds a line of `kind` (`line` null) or changes one; amounts are typed in rubles. */
@@ -75,6 +75,10 @@ export function LineDialog({
     if (amounts.price === null)
       return setProblem('Цена: введите сумму в рублях, например 1 500 или 1 500,50');
     if (amounts.discount === null) return setProblem('Скидка: введите сумму в рублях или оставьте пустой');
+    // Said before sending: the shelf has only so many free (the server checks again).
+    if (stockPart && amounts.quantity > stockPart.available) {
+      return setProblem(notEnoughMessage(stockPart, stockPart.available));
+    }
     const parsed = ticketLineInput.safeParse({
       kind,
       name,
@@ -136,7 +140,14 @@ export function LineDialog({
                   : 'Со склада: в резерве за заявкой'}
             </Text>
             {stockPart && (
-              <Button size="compact-sm" variant="subtle" onClick={() => setStockPart(null)}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => {
+                  setStockPart(null);
+                  setProblem(null);
+                }}
+              >
                 Не со склада
               </Button>
             )}

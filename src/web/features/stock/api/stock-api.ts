@@ -69,7 +69,8 @@ export const useReceipts = () =>
 
 export const useCountSheet = (place: string | null) =>
   useQuery({
-    queryKey: [...queryKeys.stock.places, 'sheet', place],
+    // Outside 'stock': no live event refreshes the sheet under a count (CountPage keeps what was seen).
+    queryKey: ['count-sheet', place],
     queryFn: async () =>
       (
         await api<{ parts: PartDto[] }>(

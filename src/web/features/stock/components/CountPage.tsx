@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { paths } from '../../../../domain/routes';
-import { COUNT_CHANGED, type CountResult, type PartDto } from '../../../../domain/stock';
+import type { CountResult, PartDto } from '../../../../domain/stock';
 import { countInput, STOCK_NOTE_MAX } from '../../../../domain/stock-schemas';
 import { BackLink } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { wholeNumber } from '../../../components/WholeNumberInput';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useCountSheet, usePlaces, useStockWrites } from '../api/stock-api';
 
@@ -39,7 +28,7 @@ export function CountPage() {
       <BackLink fallback={paths.stock} fallbackLabel="Склад" />
       <Title order={2}>Инвентаризация</Title>
       {result && (
-        <Alert color={result.differences.length > 0 ? 'orange' : 'green'} title="Инвентаризация проведена">
+        <Alert color="green" title="Инвентаризация проведена">
           Посчитано позиций: {result.counted}.{' '}
           {result.differences.length > 0
             ? `Исправлено расхождений: ${result.differences.length}.`
@@ -54,7 +43,7 @@ export function CountPage() {
         placeholder="Выберите, что считаете"
         data={(places.data ?? []).map((entry) => ({
           value: entry.place,
-          label: `${entry.place || NO_PLACE} (${entry.parts})`,
+          label: `${entry.place || NO_PLACE} — запчастей: ${entry.parts}`,
         }))}
         value={place}
         onChange={(value) => {
@@ -80,16 +69,21 @@ export function CountPage() {
 function Sheet({ place, onDone }: { place: string; onDone: (result: CountResult) => void }) {
   const sheet = useCountSheet(place);
   const { count } = useStockWrites();
-  const [counted, setCounted] = useState<Record<number, number | string>>({});
+  const [counted, setCounted] = useState<Record<number, string>>({});
+  // What the person was shown as «По учёту» when they started: what the count is judged against.
+  const [seen, setSeen] = useState<Record<number, number> | null>(null);
+  const [moved, setMoved] = useState<number[]>([]);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   if (sheet.isPending) return <Skeleton height={160} />;
   if (sheet.isError)
     return <LoadFailed message={errorMessage(sheet.error)} onRetry={() => void sheet.refetch()} />;
   const parts: PartDto[] = sheet.data;
+  const expectedOf = (part: PartDto) => seen?.[part.id] ?? part.onHand;
+  if (seen === null) setSeen(Object.fromEntries(parts.map((part) => [part.id, part.onHand])));
   const lines = parts.flatMap((part) => {
-    const value = counted[part.id];
-    return typeof value === 'number' ? [{ partId: part.id, expected: part.onHand, counted: value }] : [];
+    const value = (counted[part.id] ?? '').trim();
+    return value === '' ? [] : [{ partId: part.id, expected: expectedOf(part), counted: wholeNumber(value) }];
   });
   const differences = lines.filter((line) => line.counted !== line.expected).length;
 
@@ -101,10 +95,23 @@ function Sheet({ place, onDone }: { place: string; onDone: (result: CountResult)
         toast.success('Инвентаризация проведена');
         onDone(answer.count);
       },
-      onError: (error) => {
+      onError: async (error) => {
         setProblem(errorMessage(error));
-        // Stock moved during the count: the sheet is read again, the numbers typed stay.
-        if (errorMessage(error) === COUNT_CHANGED) void sheet.refetch();
+        const changed =
+          error instanceof ApiError ? (error.body as { partIds?: number[] } | null)?.partIds : undefined;
+        if (!changed) return;
+        // Stock moved under the count: those parts are read again and counted again.
+        const fresh = (await sheet.refetch()).data ?? [];
+        setSeen((old) => ({
+          ...old,
+          ...Object.fromEntries(
+            fresh.filter((part) => changed.includes(part.id)).map((part) => [part.id, part.onHand]),
+          ),
+        }));
+        setCounted((old) =>
+          Object.fromEntries(Object.entries(old).filter(([id]) => !changed.includes(Number(id)))),
+        );
+        setMoved(changed);
       },
     });
   };
@@ -112,46 +119,54 @@ function Sheet({ place, onDone }: { place: string; onDone: (result: CountResult)
   if (parts.length === 0) return <Text c="dimmed">Здесь нет запчастей.</Text>;
   return (
     <Stack>
+      <Text size="sm" c="dimmed">
+        Считайте всё, что лежит на месте, вместе с запчастями, отложенными под ремонты («в резерве»): до
+        выдачи они числятся на складе. Пустая строка — не считали.
+      </Text>
       <ErrorBox message={problem} />
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={300}>
         <Table data-testid="count-sheet">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Запчасть</Table.Th>
               <Table.Th>По учёту</Table.Th>
               <Table.Th>Посчитано</Table.Th>
-              <Table.Th>Разница</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {parts.map((part) => {
-              const value = counted[part.id];
-              const difference = typeof value === 'number' ? value - part.onHand : null;
+              const value = counted[part.id] ?? '';
+              const number = wholeNumber(value);
+              const expected = expectedOf(part);
+              const difference = Number.isInteger(number) ? number - expected : null;
               return (
-                <Table.Tr key={part.id}>
-                  <Table.Td>{part.name}</Table.Td>
+                <Table.Tr key={part.id} bg={moved.includes(part.id) ? 'orange.0' : undefined}>
                   <Table.Td>
-                    {part.onHand} {part.unit}
+                    {part.name}
+                    {part.reserved > 0 && (
+                      <Text size="xs" c="dimmed">
+                        в резерве {part.reserved} {part.unit}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    {expected} {part.unit}
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
                       aria-label={`Посчитано: ${part.name}`}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      w={90}
-                      value={value ?? ''}
-                      onChange={(next) => setCounted((old) => ({ ...old, [part.id]: next }))}
+                      inputMode="numeric"
+                      w={80}
+                      value={value}
+                      error={value.trim() !== '' && difference === null}
+                      onChange={(event) => {
+                        const next = event.currentTarget.value;
+                        setCounted((old) => ({ ...old, [part.id]: next }));
+                      }}
                     />
-                  </Table.Td>
-                  <Table.Td c={difference ? 'red' : undefined}>
-                    {difference === null
-                      ? ''
-                      : difference > 0
-                        ? `+${difference}`
-                        : difference === 0
-                          ? '0'
-                          : `−${-difference}`}
+                    <Text size="sm" c={difference ? 'red' : 'dimmed'} data-testid="count-difference">
+                      {differenceText(difference)}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -178,4 +193,10 @@ function Sheet({ place, onDone }: { place: string; onDone: (result: CountResult)
       </Group>
     </Stack>
   );
+}
+
+/** «+2», «−1», «0», or nothing before a count is typed. */
+function differenceText(difference: number | null): string {
+  if (difference === null) return '';
+  return difference > 0 ? `+${difference}` : difference < 0 ? `−${-difference}` : '0';
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import type { ImportReport } from '../../../../domain/stock';
 import { BackLink } from '../../../components/BackLink';
@@ -8,7 +9,10 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useStockWrites } from '../api/stock-api';
 
-const STATUS_LABELS = { add: 'Добавится', skip: 'Пропуск', error: 'Ошибка' } as const;
+const STATUS_LABELS = {
+  preview: { add: 'Добавится', skip: 'Пропуск', error: 'Ошибка' },
+  done: { add: 'Добавлена', skip: 'Пропущена', error: 'Ошибка' },
+} as const;
 
 /**
  * «Импорт из CSV» (issue 51): the file is checked first and every row reported; only then are
@@ -69,6 +73,19 @@ export function ImportPage() {
           >
             {report.dryRun ? 'Добавится' : 'Добавлено'}: {report.added}, пропущено: {report.skipped}, с
             ошибками: {report.errors}
+            {report.receiptId !== null && (
+              <>
+                . Остатки из файла пришли поступлением № {report.receiptId} «Импорт каталога». Смотрите{' '}
+                <Anchor component={Link} to={paths.stock}>
+                  каталог
+                </Anchor>{' '}
+                и{' '}
+                <Anchor component={Link} to={paths.stockReceipts}>
+                  поступления
+                </Anchor>
+                .
+              </>
+            )}
           </Alert>
           {report.dryRun && file && report.added > 0 && (
             <Group>
@@ -77,13 +94,13 @@ export function ImportPage() {
               </Button>
             </Group>
           )}
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
             <Table data-testid="import-report">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Строка</Table.Th>
                   <Table.Th>Название</Table.Th>
-                  <Table.Th>Что будет</Table.Th>
+                  <Table.Th>{report.dryRun ? 'Что будет' : 'Что сделано'}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -92,7 +109,7 @@ export function ImportPage() {
                     <Table.Td>{row.line}</Table.Td>
                     <Table.Td>{row.name}</Table.Td>
                     <Table.Td c={row.status === 'error' ? 'red' : undefined}>
-                      {STATUS_LABELS[row.status]}
+                      {STATUS_LABELS[report.dryRun ? 'preview' : 'done'][row.status]}
                       {row.message ? `: ${row.message}` : ''}
                     </Table.Td>
                   </Table.Tr>

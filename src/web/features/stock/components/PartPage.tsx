@@ -22,6 +22,9 @@ import { PartDialog } from './PartDialog';
 export function PartPage() {
   const id = Number(useParams().id);
   const part = usePart(id);
+  // A part with moves stays (they are its stock's history): no «Удалить» is offered then.
+  const moves = usePartMoves(id);
+  const removable = moves.isSuccess && (moves.data.pages[0]?.items.length ?? 0) === 0;
   if (!Number.isSafeInteger(id) || id <= 0) return <AppNotFound />;
   return (
     <Stack>
@@ -31,7 +34,7 @@ export function PartPage() {
       ) : part.isError ? (
         <LoadFailed message={errorMessage(part.error)} onRetry={() => void part.refetch()} />
       ) : (
-        <PartCard part={part.data} />
+        <PartCard part={part.data} removable={removable} />
       )}
       <Title order={3}>Движения</Title>
       <Moves id={id} />
@@ -39,7 +42,7 @@ export function PartPage() {
   );
 }
 
-function PartCard({ part }: { part: PartDto }) {
+function PartCard({ part, removable }: { part: PartDto; removable: boolean }) {
   const admin = useCurrentUser().role === 'admin';
   const navigate = useNavigate();
   const { removePart } = useStockWrites();
@@ -47,7 +50,7 @@ function PartCard({ part }: { part: PartDto }) {
   const askRemove = () =>
     confirmModal({
       title: `Удалить запчасть «${part.name}»?`,
-      children: <Text size="sm">Удалить можно только запчасть, по которой ещё не было движений.</Text>,
+      children: <Text size="sm">По запчасти ещё не было движений: она просто исчезнет из каталога.</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
       confirmProps: DANGER_CONFIRM,
       onConfirm: () =>
@@ -65,10 +68,11 @@ function PartCard({ part }: { part: PartDto }) {
     ['Совместимые модели', part.models],
     ['Место хранения', part.place],
     ['Цена продажи', formatRubles(part.price)],
-    ...(admin
+    // Purchase prices come only to admins; before the first receipt there are none.
+    ...(part.lastCost !== null && part.avgCost !== null
       ? ([
-          ['Закупка: последняя', formatRubles(part.lastCost)],
-          ['Закупка: средняя', formatRubles(part.avgCost)],
+          ['Закупка: последняя', part.lastCost > 0 ? formatRubles(part.lastCost) : '—'],
+          ['Закупка: средняя', part.avgCost > 0 ? formatRubles(part.avgCost) : '—'],
         ] as [string, string][])
       : []),
   ];
@@ -111,9 +115,16 @@ function PartCard({ part }: { part: PartDto }) {
               </Group>
             ))}
         </Stack>
-        {admin && (
+        {admin && removable && (
           <Group>
-            <Anchor component="button" type="button" c="red" size="sm" onClick={askRemove}>
+            <Anchor
+              component="button"
+              type="button"
+              c="red"
+              size="sm"
+              onClick={askRemove}
+              className="tap-target"
+            >
               Удалить запчасть
             </Anchor>
           </Group>
@@ -154,7 +165,11 @@ function Reason({ move }: { move: StockMoveDto }) {
           Заявка {ticketNumber(move.ticketId)}
         </Anchor>
       )}
-      {move.receiptId !== null && <Text size="sm">Поступление № {move.receiptId}</Text>}
+      {move.receiptId !== null && (
+        <Text size="sm">
+          {move.kind === 'reversed' ? 'Сторно' : 'Поступление'} № {move.receiptId}
+        </Text>
+      )}
       {move.countId !== null && <Text size="sm">Инвентаризация № {move.countId}</Text>}
       {move.note && (
         <Text size="sm" c="dimmed">
@@ -173,32 +188,37 @@ function Moves({ id }: { id: number }) {
       empty="Движений пока не было"
       renderItem={() => null}
       renderItems={(items) => (
-        <Table.ScrollContainer minWidth={560}>
+        // Four columns fit a phone: what and why in one, when and who in another.
+        <Table.ScrollContainer minWidth={340}>
           <Table striped data-testid="part-moves">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Когда</Table.Th>
                 <Table.Th>Что</Table.Th>
                 <Table.Th>Изменение</Table.Th>
                 <Table.Th>Стало</Table.Th>
-                <Table.Th>Основание</Table.Th>
-                <Table.Th>Кто</Table.Th>
+                <Table.Th>Когда</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.map((move) => (
                 <Table.Tr key={move.id}>
-                  <Table.Td>{formatDateTime(move.at)}</Table.Td>
-                  <Table.Td>{MOVE_KIND_LABELS[move.kind]}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {MOVE_KIND_LABELS[move.kind]}
+                    </Text>
+                    <Reason move={move} />
+                  </Table.Td>
                   <Table.Td>{changeText(move)}</Table.Td>
                   <Table.Td>
                     {move.onHandAfter}
                     {move.reservedAfter > 0 ? ` (резерв ${move.reservedAfter})` : ''}
                   </Table.Td>
                   <Table.Td>
-                    <Reason move={move} />
+                    <Text size="sm">{formatDateTime(move.at)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {move.userName}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{move.userName}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

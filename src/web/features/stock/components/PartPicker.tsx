@@ -4,9 +4,14 @@ import { useState } from 'react';
 import type { PartDto } from '../../../../domain/stock';
 import { usePartSearch } from '../api/stock-api';
 
-/** How a part reads in a picker: «Экран iPhone 11 · SCR-11 · свободно 3 шт». */
+/**
+ * How a part reads in a picker: «Экран iPhone 11 · SCR-11 · 4601234567893 · свободно 3 шт». The
+ * barcode makes it one of a kind: the box tells options apart by their text.
+ */
 export function partOption(part: PartDto): string {
-  return [part.name, part.article, `свободно ${part.available} ${part.unit}`].filter(Boolean).join(' · ');
+  return [part.name, part.article, part.barcode ?? `№ ${part.id}`, `свободно ${part.available} ${part.unit}`]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
@@ -28,7 +33,7 @@ export function PartPicker({
   const [q] = useDebouncedValue(text.trim(), 200);
   const found = usePartSearch(q);
   const parts = q.length >= 2 ? (found.data ?? []) : [];
-  const options = parts.map((part) => ({ value: String(part.id), label: partOption(part) }));
+  const labels = [...new Set(parts.map(partOption))];
   return (
     <Autocomplete
       label={label}
@@ -36,8 +41,9 @@ export function PartPicker({
       placeholder="Название, артикул, штрихкод или модель"
       value={text}
       data-autofocus={autoFocus || undefined}
-      onChange={setText}
-      data={options.map((option) => option.label)}
+      // Picking an option would put its long label into the box: the box is for the next search.
+      onChange={(value) => setText(labels.includes(value) ? '' : value)}
+      data={labels}
       // The server has already chosen what matches; the box shows all of it.
       filter={({ options: all }) => all}
       rightSection={found.isFetching ? <Loader size="xs" /> : null}

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRubles, parseRubles, rublesInput } from '../../../../domain/money';
@@ -18,6 +7,7 @@ import type { PartDto } from '../../../../domain/stock';
 import { receiptInput, STOCK_NOTE_MAX } from '../../../../domain/stock-schemas';
 import { BackLink, CancelButton } from '../../../components/BackLink';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { WholeNumberInput, wholeNumber } from '../../../components/WholeNumberInput';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { RublesInput } from '../../../components/MoneyInputs';
@@ -26,7 +16,7 @@ import { PartPicker } from './PartPicker';
 
 interface DraftLine {
   part: PartDto;
-  quantity: number | string;
+  quantity: string;
   cost: string;
 }
 
@@ -44,12 +34,12 @@ export function ReceiptNewPage() {
     setLines((old) =>
       old.some((line) => line.part.id === part.id)
         ? old
-        : [...old, { part, quantity: 1, cost: part.lastCost > 0 ? rublesInput(part.lastCost) : '' }],
+        : [...old, { part, quantity: '1', cost: part.lastCost ? rublesInput(part.lastCost) : '' }],
     );
   const change = (index: number, patch: Partial<DraftLine>) =>
     setLines((old) => old.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const amounts = lines.map((line) => ({
-    quantity: typeof line.quantity === 'number' ? line.quantity : Number.NaN,
+    quantity: wholeNumber(line.quantity),
     cost: parseRubles(line.cost),
   }));
   const total = amounts.every((a) => a.cost !== null && Number.isInteger(a.quantity))
@@ -109,11 +99,8 @@ export function ReceiptNewPage() {
               </ActionIcon>
             </Group>
             <Group grow align="flex-start">
-              <NumberInput
+              <WholeNumberInput
                 label={`Количество, ${line.part.unit}`}
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
                 value={line.quantity}
                 onChange={(quantity) => change(index, { quantity })}
               />

@@ -44,11 +44,17 @@ export function ReceiptsPage() {
                 {receipt.note ? ` · ${receipt.note}` : ''}
                 {receipt.reversesId !== null ? ` · отменяет № ${receipt.reversesId}` : ''}
               </Text>
-              {receipt.lines.map((line) => (
-                <Text size="sm" key={line.partId}>
-                  {line.partName}: {line.quantity} × {formatRubles(line.cost)}
+              {receipt.lines.map((line, index) => (
+                <Text size="sm" key={index}>
+                  {line.partName}: {line.quantity < 0 ? `−${-line.quantity}` : line.quantity} ×{' '}
+                  {formatRubles(line.cost)}
                 </Text>
               ))}
+              {receipt.lineCount > receipt.lines.length && (
+                <Text size="sm" c="dimmed">
+                  и ещё строк: {receipt.lineCount - receipt.lines.length}
+                </Text>
+              )}
               <Group>
                 {receipt.reversedById !== null && (
                   <Badge variant="light" color="gray">
@@ -92,8 +98,9 @@ function ReverseDialog({ receipt, onClose }: { receipt: ReceiptDto; onClose: () 
     <Modal opened onClose={onClose} title={`Сторнировать поступление № ${receipt.id}?`}>
       <Stack>
         <Text size="sm">
-          Все его строки уйдут со склада обратно ({formatRubles(receipt.total)}). Если часть уже взята в
-          работу, сторно не пройдёт.
+          Всё, что пришло этим поступлением, спишется со склада ({formatRubles(receipt.total)}) — например,
+          при ошибке в накладной или возврате поставщику. Если часть уже взята под ремонты, сначала снимите её
+          с заявок.
         </Text>
         <ErrorBox message={problem} />
         <TextInput

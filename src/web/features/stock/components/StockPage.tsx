@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
+import { BARCODE_PATTERN } from '../../../../domain/stock';
 import { PagedList } from '../../../components/PagedList';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
@@ -32,14 +33,17 @@ export function StockPage() {
     setParams({ ...(q ? { q } : {}), ...(low ? { low: '1' } : {}) }, { replace: true });
   }, [q, low, setParams]);
 
-  /** A whole barcode: straight to its part; otherwise it stays a search. */
-  const openByCode = async (code: string) => {
-    if (code === '') return;
+  /**
+   * A whole barcode: straight to its part. Scanned, a code not in the catalogue says so; typed
+   * (Enter), it simply stays a search.
+   */
+  const openByCode = async (code: string, scanned: boolean) => {
+    if (!BARCODE_PATTERN.test(code)) return;
     try {
       const part = await findByBarcode(code);
       if (part) return void navigate(paths.part(part.id));
       setText(code);
-      toast.error(`Запчасти со штрихкодом ${code} нет в каталоге`);
+      if (scanned) toast.error(`Запчасти со штрихкодом ${code} нет в каталоге`);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -91,11 +95,11 @@ export function StockPage() {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') void openByCode(text.trim());
+            if (event.key === 'Enter') void openByCode(text.trim(), false);
           }}
           rightSection={list.isFetching ? <Loader size="xs" /> : null}
         />
-        <ScanButton onCode={(code) => void openByCode(code)} />
+        <ScanButton onCode={(code) => void openByCode(code, true)} />
       </Group>
       <Checkbox
         label="Заканчивается"

@@ -1,14 +1,14 @@
-import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { paths } from '../../../../domain/routes';
 import type { SupplierDto } from '../../../../domain/stock';
 import { supplierInput } from '../../../../domain/stock-schemas';
 import { BackLink } from '../../../components/BackLink';
 import { DANGER_CONFIRM } from '../../../components/danger';
-import { ErrorBox } from '../../../components/ErrorBox';
+import { DirectoryEntryDialog } from '../../../components/DirectoryEntryDialog';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { SettingListRow } from '../../../components/SettingListRow';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import { useStockWrites, useSuppliers } from '../api/stock-api';
@@ -69,57 +69,21 @@ export function SuppliersPage() {
 
 function SupplierDialog({ supplier, onClose }: { supplier: SupplierDto | null; onClose: () => void }) {
   const writes = useStockWrites();
-  const [name, setName] = useState(supplier?.name ?? '');
-  const [details, setDetails] = useState(supplier?.details ?? '');
-  const [version, setVersion] = useState(supplier?.version ?? 1);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = () => {
-    const parsed = supplierInput.safeParse({ name, details });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Проверьте поля');
-    const done = {
-      onSuccess: () => {
-        toast.success(supplier ? 'Поставщик сохранён' : 'Поставщик добавлен');
-        onClose();
-      },
-      onError: (error: unknown) => {
-        setProblem(errorMessage(error));
-        const fresh = error instanceof ApiError ? (error.body as { supplier?: SupplierDto } | null) : null;
-        if (fresh?.supplier) setVersion(fresh.supplier.version);
-      },
-    };
-    if (supplier) writes.updateSupplier.mutate({ id: supplier.id, version, ...parsed.data }, done);
-    else writes.createSupplier.mutate(parsed.data, done);
-  };
   return (
-    <Modal opened onClose={onClose} title={supplier ? `Поставщик «${supplier.name}»` : 'Новый поставщик'}>
-      <Stack>
-        <ErrorBox message={problem} />
-        <TextInput
-          label="Название"
-          required
-          data-autofocus
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <Textarea
-          label="Контакты и реквизиты"
-          autosize
-          minRows={2}
-          value={details}
-          onChange={(event) => setDetails(event.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Отмена
-          </Button>
-          <Button
-            loading={writes.createSupplier.isPending || writes.updateSupplier.isPending}
-            onClick={submit}
-          >
-            {supplier ? 'Сохранить' : 'Добавить'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DirectoryEntryDialog
+      entry={supplier}
+      schema={supplierInput}
+      conflictKey="supplier"
+      texts={{
+        newTitle: 'Новый поставщик',
+        title: 'Поставщик',
+        detailsLabel: 'Контакты и реквизиты',
+        saved: 'Поставщик сохранён',
+        added: 'Поставщик добавлен',
+      }}
+      create={writes.createSupplier}
+      update={writes.updateSupplier}
+      onClose={onClose}
+    />
   );
 }
