@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Page } from '../../domain/page';
 import { normalizeSearchText } from '../../domain/search-text';
 import {
@@ -132,31 +132,43 @@ export function createParts({
       );
       const text = normalizeSearchText(query.q ?? '');
       const matches = sql<boolean>`search like ${containsPattern(text)} escape '\\'`;
-      // PostgreSQL: three letters or more, the trigram index finds every match first, then they
-      // are sorted (a few thousand at most). Left to itself the planner walks the name order
-      // testing each part, 35–120 ms for «экран» at 50,000 parts; the trigram way, 8–16 ms.
-      // Shorter text has no trigram to look up: the walk it is (docs/benchmarks.md, bench:stock).
+      // PostgreSQL, three letters or more: the trigram index finds the matches, and only their
+      // sort keys are sorted before the page's rows are read. Left to itself the planner walks
+      // the name order testing each part, most of the catalogue for a common word. Shorter text
+      // has no trigram to look up: the walk it is (docs/benchmarks.md, bench:stock).
       const byTrigrams = dialect === 'postgres' && text.length >= 3;
-      const conditions = [
-        ...(text !== '' && !byTrigrams ? [matches] : []),
+      const all = (conditions: RawBuilder<boolean>[]) =>
+        conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`1 = 1`;
+      const filters = [
         ...(query.low ? [isLowStock] : []),
         ...(query.place !== undefined ? [sql<boolean>`place = ${query.place}`] : []),
-        ...(after ? [sql<boolean>`(name_key, id) > (${after.key}, ${after.id})`] : []),
       ];
-      const where =
-        conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`1 = 1`;
+      const position = after ? [sql<boolean>`(name_key, id) > (${after.key}, ${after.id})`] : [];
+      const where = all([...(text !== '' && !byTrigrams ? [matches] : []), ...filters, ...position]);
       const rows = byTrigrams
         ? await db
             .with(
               (cte) => cte('found').materialized(),
-              (found) => found.selectFrom('parts').selectAll().where(matches),
+              (found) =>
+                found
+                  .selectFrom('parts')
+                  .select(['id', 'name_key'])
+                  .where(all([matches, ...filters])),
             )
-            .selectFrom('found')
-            .selectAll()
-            .where(where)
-            .orderBy('name_key')
-            .orderBy('id')
-            .limit(limit + 1)
+            .with('page', (page) =>
+              page
+                .selectFrom('found')
+                .select(['id', 'name_key'])
+                .where(all(position))
+                .orderBy('name_key')
+                .orderBy('id')
+                .limit(limit + 1),
+            )
+            .selectFrom('page')
+            .innerJoin('parts', 'parts.id', 'page.id')
+            .selectAll('parts')
+            .orderBy('page.name_key')
+            .orderBy('page.id')
             .execute()
         : await db
             .selectFrom('parts')

@@ -50,10 +50,10 @@ export function stockMigration(dialect: DialectName): Migration {
         .addColumn('version', 'integer', (col) => col.notNull().defaultTo(1))
         .addCheckConstraint('parts_stock', sql`on_hand >= 0 AND reserved >= 0 AND reserved <= on_hand`)
         .execute();
-      // The list in name order, a page at a time. A «contains» search walks it testing each part:
-      // on SQLite the index holds `search` too, so a search that matches few parts reads the index
-      // alone (a search for an article or for nothing at 50,000 parts: 65 ms reading every row,
-      // 6 ms the index). PostgreSQL finds the matches by trigrams instead (parts.service.ts).
+      // The list in name order, a page at a time. On SQLite a «contains» search walks it testing
+      // each part; the index holds `search` too, so a search that matches few parts reads the
+      // index alone, not every row (docs/benchmarks.md, bench:stock). PostgreSQL finds the
+      // matches by trigrams instead (parts.service.ts).
       await db.schema
         .createIndex('parts_name')
         .on('parts')
