@@ -80,6 +80,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         })
       ).json();
       await page.request.delete(`/api/tickets/${trashed.id}`, { headers: { 'x-requested-with': 'fetch' } });
+      // A part in stock (issue 51), for its page, its label and the count sheet.
+      const { part } = await (
+        await page.request.post('/api/parts', {
+          data: { name: `Доступная деталь ${size}`, place: 'Полка A11Y' },
+        })
+      ).json();
+      await page.request.post('/api/stock/receipts', {
+        data: { lines: [{ partId: part.id, quantity: 2, cost: 1000 }] },
+      });
 
       const found: string[] = [];
       for (const path of [
@@ -98,6 +107,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         '/app/trash',
         '/app/dashboard',
         '/app/cash',
+        '/app/stock',
+        `/app/stock/parts/${part.id}`,
+        '/app/stock/receipts',
+        '/app/stock/receipts/new',
+        '/app/stock/count',
+        '/app/stock/import',
+        '/app/stock/suppliers',
         '/app/employees',
         '/app/settings',
         '/app/no-such-screen',
@@ -118,6 +134,19 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         await page.getByRole('article').waitFor();
         found.push(...(await violations(page, `print ${kind}`)));
       }
+
+      // A part's label (outside the app's frame) and a place's count sheet.
+      await page.goto(`/app/stock/parts/${part.id}/label`);
+      await page.getByRole('article').waitFor();
+      found.push(...(await violations(page, 'part label')));
+      await page.goto('/app/stock/count');
+      await page.getByRole('combobox', { name: 'Место хранения' }).click();
+      await page
+        .getByRole('option', { name: /Полка A11Y/ })
+        .first()
+        .click();
+      await page.getByTestId('count-sheet').waitFor();
+      found.push(...(await violations(page, 'count sheet')));
 
       // Dialogs and menus too: the burger menu on a phone, the profile, a confirmation.
       await page.goto(`/app/tickets/${ticket.id}`);
