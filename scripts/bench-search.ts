@@ -17,6 +17,7 @@ import type { Database } from '../src/server/db/database';
 import {
   hostSpeedMs,
   percentile,
+  settle,
   signIn,
   startServer,
   timeRequests as timeRequestsOf,
@@ -149,7 +150,7 @@ async function benchTarget(
   }
   const emails = seedEmails;
   if (values['seed-only']) return null;
-  await settle(target.database);
+  await settle(target.database, log);
   const sets = await queries(target.database);
 
   const server = await startServer(port, {
@@ -281,24 +282,6 @@ async function benchTarget(
     server.kill();
   }
   return { seedSeconds, rows, writes, edits, writeRounds };
-}
-
-/**
- * The seed's writes on disk before anything is measured: PostgreSQL's CHECKPOINT (a superuser's or
- * pg_checkpoint's; skipped, and said so, without it) and the kernel's `sync`. Otherwise the first
- * measures ran while PostgreSQL and the kernel wrote ~3 GB out at 2,000,000 items (in-process, the
- * common surnames with a 5 GB write going on beside them: p95 36 → 51 ms) — a shop's searches run
- * long after its data went in, not in the minutes after.
- */
-async function settle(database: Database) {
-  if (database.dialect === 'postgres') {
-    await sql`checkpoint`.execute(database.db).catch((error: unknown) => {
-      log(
-        `CHECKPOINT not allowed (${error instanceof Error ? error.message : String(error)}); measured without it`,
-      );
-    });
-  }
-  execFileSync('sync');
 }
 
 /** Ids read once a database: each round of writes picks among the same rows. */

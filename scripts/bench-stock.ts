@@ -23,6 +23,7 @@ import { containsPattern } from '../src/server/db/paging';
 import { isLowStock } from '../src/server/stock/parts.service';
 import {
   hostSpeedMs,
+  settle,
   signIn,
   startServer,
   timeRequests as timeRequestsOf,
@@ -289,16 +290,6 @@ async function timeKind(base: string, cookie: string, urls: string[]): Promise<T
   return { first: first.max, ...rest };
 }
 
-/** The import's writes on disk before timing (as bench:search does): PostgreSQL's CHECKPOINT and `sync`. */
-async function settle(database: Database) {
-  if (database.dialect === 'postgres') {
-    await sql`checkpoint`.execute(database.db).catch((error: unknown) => {
-      log(`CHECKPOINT not allowed (${error instanceof Error ? error.message : String(error)})`);
-    });
-  }
-  execFileSync('sync');
-}
-
 /** How many parts a search finds, counted in the database (the same condition as PartsService.list). */
 async function matching(database: Database, query: string): Promise<number> {
   const text = normalizeSearchText(query);
@@ -385,7 +376,7 @@ async function measure(label: string, target: BenchTarget, port: number, env: Re
     .offset(Math.floor(stored * 0.8))
     .limit(40)
     .execute();
-  await settle(database);
+  await settle(database, log);
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(port, env);
   try {
