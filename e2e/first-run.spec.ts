@@ -12,7 +12,7 @@ test('a fresh install: first account is admin, promotes the second, who then see
   // Without mail set up, «Забыли пароль?» says who can help.
   await page.goto('/login');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
-  await expect(page.getByText('Попросите администратора')).toBeVisible();
+  await expect(page.getByText('Попросите владельца')).toBeVisible();
   await expect(page.getByText('npm run reset-password')).toBeVisible();
 
   // Signed out: /app sends to the login form.
@@ -30,7 +30,7 @@ test('a fresh install: first account is admin, promotes the second, who then see
 
   // Before anyone exists, the page says the first account becomes the administrator, and where the code is.
   const note = page.getByTestId('first-run-note');
-  await expect(note).toContainText('станет учётной записью администратора');
+  await expect(note).toContainText('станет учётной записью владельца');
   await expect(note).toContainText('npm run invite-code');
 
   // A wrong invite code is refused in a red box.
@@ -41,7 +41,7 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(page).toHaveURL(/\/app\/work$/);
   const currentUser = page.getByTestId('current-user').filter({ visible: true });
   await expect(currentUser).toContainText(admin.email);
-  await expect(currentUser).toContainText('Админ');
+  await expect(currentUser).toContainText('Владелец');
   await expect(page.getByRole('link', { name: 'Сотрудники', exact: true })).toBeVisible();
 
   // An empty shop: the admin is told what to do first, with the code and the address to send.
@@ -66,7 +66,8 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await expect(currentUser).toContainText('Сотрудник');
   await expect(page.getByRole('link', { name: 'Сотрудники', exact: true })).toHaveCount(0);
   await page.goto('/app/employees');
-  await expect(page.getByText('Страница не найдена')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
+  await expect(page.getByText('Эта страница — только для владельца.')).toBeVisible();
   await logoutViaUi(page);
 
   // A wrong password shows the red box.
@@ -79,12 +80,12 @@ test('a fresh install: first account is admin, promotes the second, who then see
   await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   const row = page.getByTestId(`employee-${worker.email}`);
   await row.getByLabel(`Роль: ${worker.name}`, { exact: true }).click();
-  await page.getByRole('option', { name: 'Админ' }).click();
+  await page.getByRole('option', { name: 'Владелец' }).click();
   await expect(page.getByText('Роль изменена')).toBeVisible();
   await logoutViaUi(page);
 
   await loginViaUi(page, { email: worker.email, password: E2E_PASSWORD });
-  await expect(currentUser).toContainText('Админ');
+  await expect(currentUser).toContainText('Владелец');
   await page.getByRole('link', { name: 'Сотрудники', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
 });

@@ -77,5 +77,5 @@ test('an employee has no «Настройки»', async ({ page, request }) => {
   await loginViaUi(page, account);
   await expect(page.getByRole('link', { name: 'Настройки' })).toHaveCount(0);
   await page.goto('/app/settings');
-  await expect(page.getByText('Страница не найдена')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
-// `npm run set-role -- EMAIL admin|employee`: recovers an install whose admins are gone
-// or locked out. Uses the same rules as the Сотрудники page (the last admin stays).
+// `npm run set-role -- EMAIL ROLE`: recovers an install whose owners (role admin) are gone
+// or locked out. Uses the same rules as the Сотрудники page (the last owner stays).
 import { isRole } from '../src/domain/roles';
 import { deleteSessionsOfUser } from '../src/server/auth/sessions.repository';
 import { systemClock } from '../src/server/clock';
@@ -10,7 +10,9 @@ import { createUsersService } from '../src/server/users/users.service';
 
 const [email, role] = process.argv.slice(2);
 if (!email || !isRole(role)) {
-  process.stderr.write('Usage: npm run set-role -- EMAIL admin|employee\n');
+  process.stderr.write(
+    'Usage: npm run set-role -- EMAIL admin|receptionist|master|employee (admin = Владелец)\n',
+  );
   process.exit(2);
 }
 

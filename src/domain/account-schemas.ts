@@ -1,7 +1,7 @@
 import { emailProblem, passwordProblem, PASSWORD_MIN_LENGTH } from './credentials';
 import { lineText, recordId } from './input-text';
 import { normalizeInviteCode } from './invite-code';
-import { ROLES } from './roles';
+import { PERMISSIONS, ROLES, SWITCHABLE_ROLES } from './roles';
 import { strictPayload, z } from './zod-ru';
 
 export { PASSWORD_MIN_LENGTH } from './credentials';
@@ -77,6 +77,14 @@ export const roleChangeInput = strictPayload({
   role: z.enum(ROLES, { error: 'Неизвестная роль' }),
 });
 export type RoleChangeInput = z.infer<typeof roleChangeInput>;
+
+/** One switch of the roles' table: a role's permission on or off. */
+export const rolePermissionInput = strictPayload({
+  role: z.enum(SWITCHABLE_ROLES, { error: 'Права владельца не меняются' }),
+  permission: z.enum(PERMISSIONS, { error: 'Неизвестное право' }),
+  allowed: z.boolean({ error: 'Укажите, разрешено ли' }),
+});
+export type RolePermissionInput = z.infer<typeof rolePermissionInput>;
 
 export const accessChangeInput = strictPayload({
   disabled: z.boolean({ error: 'Укажите, отключён ли доступ' }),

@@ -83,6 +83,7 @@ export const positiveAmount = z
   .min(1, AMOUNT_MESSAGE)
   .max(MAX_KOPECKS, AMOUNT_MESSAGE);
 export const REFUND_REASON_REQUIRED = 'Укажите причину возврата';
+export const PAYMENT_KIND_MISMATCH = 'Обновите страницу: оплата и возврат теперь оформляются отдельно';
 
 export const paymentInput = z
   .object({
@@ -126,4 +127,4 @@ export type ServicePatch = z.input<typeof servicePatch>;
 
 export const SERVICE_NAME_TAKEN = 'Услуга с таким названием уже есть';
 export const SERVICE_NOT_FOUND = 'Услуга не найдена';
-export const STALE_SERVICE = 'Услугу уже изменил другой администратор';
+export const STALE_SERVICE = 'Услугу уже изменил другой сотрудник';

@@ -49,7 +49,7 @@ export interface PayerStatementDto {
 
 export const PAYER_NOT_FOUND = 'Плательщик не найден';
 export const PAYER_NAME_TAKEN = 'Плательщик с таким названием уже есть';
-export const STALE_PAYER = 'Плательщика уже изменил другой администратор';
+export const STALE_PAYER = 'Плательщика уже изменил другой сотрудник';
 export const PAYER_CLOSED = 'Заявка закрыта: плательщик не меняется. Откройте её заново';
 export const PAYER_IN_USE = 'Плательщик указан в заявках: его нельзя удалить';
 /** A statement lists at most this many repairs; a longer period is split. */

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Permission, Role, SwitchableRole } from './roles';
 
 /** A user as the API returns it. Never carries the password hash. */
 export interface UserDto {
@@ -9,6 +9,16 @@ export interface UserDto {
   role: Role;
   disabled: boolean;
   createdAt: string;
+}
+
+/** The signed-in person as /api/me tells the browser: with what their role allows now. */
+export interface SessionUserDto extends UserDto {
+  permissions: Permission[];
+}
+
+/** Each switchable role's permissions, as the owner sees and switches them on «Сотрудники». */
+export interface RolePermissionsDto {
+  roles: Record<SwitchableRole, Permission[]>;
 }
 
 /** The public, non-secret values the browser may know before sign-in. */

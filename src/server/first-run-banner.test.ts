@@ -13,7 +13,7 @@ describe('the first-run banner', () => {
     // Every line of the box is as wide as the frame.
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
     expect(banner).toContain('Код приглашения: ABCDE-FGHJK');
-    expect(banner).toContain('станет администратором');
+    expect(banner).toContain('станет владельцем');
     expect(banner).toContain('http://192.168.1.20:3000/register');
     expect(banner).toContain('npm run invite-code');
   });

@@ -21,7 +21,7 @@ describe('first run: the invite code cannot get lost', () => {
   it('every start shows it boxed until the first account exists; npm run invite-code prints it; any case works', async () => {
     let server = await spawnServer(dataDir);
     const code = await bannerCode(server);
-    expect(server.output()).toContain('станет администратором');
+    expect(server.output()).toContain('станет владельцем');
     expect(server.output()).toContain(`${server.url}/register`);
     await server.stop();
 

@@ -17,7 +17,7 @@ export function registerAccountRoutes(scopes: RouteScopes, parts: AppParts) {
     sessionMaxMs: config.sessionMaxMs,
     events,
   });
-  registerUsersRoutes(scopes, users, events);
+  registerUsersRoutes(scopes, { users, events, db: parts.deps.database.db });
   registerPasswordsRoutes(scopes, {
     passwords,
     publicUrl: config.publicUrl,

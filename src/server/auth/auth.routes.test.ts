@@ -237,7 +237,7 @@ describeEachDatabase('accounts API', (ctx) => {
     expect((await me(worker.cookie)).statusCode).toBe(401);
     const denied = await login({ email: worker.user.email, password: worker.password });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error.message).toBe('Доступ отключён администратором');
+    expect(denied.json().error.message).toBe('Доступ отключён владельцем');
   });
 });
 

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../events/event-bus';
 import { loginInput, registerInput } from '../../domain/account-schemas';
 import { AppError } from '../errors';
-import { SESSION_COOKIE, userOf } from '../http/current-user';
+import { SESSION_COOKIE, sessionOf, sessionUserOf } from '../http/current-user';
+import type { UserDto } from '../../domain/users';
 import type { RouteScopes } from '../http/route-scopes';
 import { parsePayload } from '../http/parse';
 import type { AuthService } from './auth.service';
@@ -31,6 +32,12 @@ export function registerAuthRoutes(
     });
   }
 
+  /** The new session's person with their role's permissions, as /api/me would say. */
+  async function signedIn(user: UserDto, token: string) {
+    const session = await sessions.resolve(token);
+    return session ? sessionUserOf(session) : { ...user, permissions: [] };
+  }
+
   /** Whether no account exists yet: /register then says the first one becomes the administrator. */
   open.get('/api/auth/first-run', async () => ({ firstRun: await auth.noAccountYet() }));
 
@@ -41,7 +48,7 @@ export function registerAuthRoutes(
       const { user, token } = await auth.register(input);
       events.publish({ entity: 'user', id: user.id, op: 'create' });
       setSessionCookie(request, reply, token);
-      return reply.status(201).send({ user });
+      return reply.status(201).send({ user: await signedIn(user, token) });
     } catch (error) {
       request.log.warn({ email: input.email, reason: (error as Error).message }, 'registration refused');
       throw error;
@@ -57,7 +64,7 @@ export function registerAuthRoutes(
       await guard.signInSucceeded(request.ip, email);
       request.log.info({ email: input.email, userId: user.id }, 'login succeeded');
       setSessionCookie(request, reply, token);
-      return { user };
+      return { user: await signedIn(user, token) };
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') {
         await guard.signInFailed(request.ip, email);
@@ -78,5 +85,5 @@ export function registerAuthRoutes(
     return reply.status(204).send();
   });
 
-  staff.get('/api/me', async (request) => ({ user: userOf(request) }));
+  staff.get('/api/me', async (request) => ({ user: sessionUserOf(sessionOf(request)) }));
 }

@@ -22,7 +22,7 @@ import type { SessionService } from './sessions.service';
 export const LOGIN_FAILED_MESSAGE = 'Неверный e-mail или пароль';
 export const INVITE_CODE_WRONG_MESSAGE = 'Неверный код приглашения';
 export const EMAIL_TAKEN_MESSAGE = 'Сотрудник с таким e-mail уже зарегистрирован';
-export const ACCOUNT_DISABLED_MESSAGE = 'Доступ отключён администратором';
+export const ACCOUNT_DISABLED_MESSAGE = 'Доступ отключён владельцем';
 
 interface Deps {
   database: Database;

@@ -19,7 +19,7 @@ import {
 import type { SignInGuard } from './sign-in-guard';
 
 export const NO_MAIL_MESSAGE =
-  'Восстановление пароля по почте не настроено. Попросите администратора выдать ссылку для нового пароля';
+  'Восстановление пароля по почте не настроено. Попросите владельца выдать ссылку для нового пароля';
 
 /** Where links point: PUBLIC_URL when set, else the address this request came to. */
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -32,7 +32,7 @@ export interface PasswordEmails {
 }
 
 export function registerPasswordsRoutes(
-  { open, staff, admins }: RouteScopes,
+  { open, staff, owners }: RouteScopes,
   {
     passwords,
     publicUrl,
@@ -69,7 +69,7 @@ export function registerPasswordsRoutes(
   });
 
   /** «Сбросить пароль»: a one-time link for the admin to pass on (copy, WhatsApp). */
-  admins.post<{ Params: { id: string } }>('/api/employees/:id/password-reset', async (request) => {
+  owners.post<{ Params: { id: string } }>('/api/employees/:id/password-reset', async (request) => {
     const id = parseId(request.params.id, USER_GONE_MESSAGE);
     const { token, expiresAt } = await passwords.createResetToken(id);
     request.log.info({ userId: id, by: sessionOf(request).user.id }, 'password reset link made');

@@ -12,7 +12,7 @@ import type { SessionService } from './sessions.service';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Текущий пароль введён неверно';
 export const SAME_PASSWORD_MESSAGE = 'Новый пароль совпадает с текущим';
 export const RESET_LINK_INVALID_MESSAGE =
-  'Ссылка для смены пароля недействительна: она уже использована или устарела. Запросите новую («Забыли пароль?») или попросите администратора';
+  'Ссылка для смены пароля недействительна: она уже использована или устарела. Запросите новую («Забыли пароль?») или попросите владельца';
 export const USER_GONE_MESSAGE = 'Сотрудник не найден';
 
 function userWithPassword(db: Kysely<DB>, id: number) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
+import { permissionsOf } from '../users/role-permissions';
 import { toUserDto } from '../users/user-dto';
 import type { CurrentSession } from '../http/current-user';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -62,7 +63,8 @@ export function createSessionService(
       if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
         await touchSession(db, row.session_id, now.toISOString());
       }
-      return { sessionId: row.session_id, user: toUserDto(row) };
+      const user = toUserDto(row);
+      return { sessionId: row.session_id, user, permissions: await permissionsOf(db, user.role) };
     },
 
     /** Logout: the session goes, and with it what hangs on it (this device's push subscription). */

@@ -5,17 +5,18 @@ import { BACKUP_BUSY, type BackupService } from './backup-service';
 
 export const BACKUP_NOT_FOUND = 'Резервная копия не найдена';
 
-/** «Резервные копии» (issue 21): admins list them, make one now and download one. */
-export function registerBackupRoutes({ admins }: RouteScopes, backups: BackupService) {
-  admins.get('/api/backups', async () => ({ backups: await backups.list(), ...backups.status() }));
+/** «Резервные копии» (issue 21): those allowed «Резервные копии» list them, make one now and download one. */
+export function registerBackupRoutes({ permitted }: RouteScopes, backups: BackupService) {
+  const allowed = permitted('backups');
+  allowed.get('/api/backups', async () => ({ backups: await backups.list(), ...backups.status() }));
 
-  admins.post('/api/backups', async (_request, reply) => {
+  allowed.post('/api/backups', async (_request, reply) => {
     if (backups.status().inProgress) throw new AppError('conflict', BACKUP_BUSY);
     backups.writeInBackground();
     return reply.status(202).send({ started: true });
   });
 
-  admins.get<{ Params: { name: string } }>('/api/backups/:name', async (request, reply) => {
+  allowed.get<{ Params: { name: string } }>('/api/backups/:name', async (request, reply) => {
     const found = backups.open(request.params.name);
     if (!found) throw new AppError('not_found', BACKUP_NOT_FOUND);
     return reply

@@ -35,7 +35,8 @@ describeEachDatabase('the cash desk', (ctx) => {
     expect(created.statusCode, created.body).toBe(201);
     return json<{ ticket: TicketDetailDto }>(created).ticket;
   };
-  const pay = (id: number, body: object) => call('POST', `/api/tickets/${id}/payments`, body);
+  const pay = (id: number, body: { kind: string; [field: string]: unknown }) =>
+    call('POST', `/api/tickets/${id}/${body.kind === 'refund' ? 'refunds' : 'payments'}`, body);
   const close = (shift: CashShiftDto, countedCash: number, note = '') =>
     call('POST', `/api/cash/shifts/${shift.id}/close`, { version: shift.version, countedCash, note });
 

@@ -17,9 +17,9 @@ import { readTakings } from './takings';
 
 type WithId = { Params: { id: string } };
 
-/** The cash desk and the day's takings (issue 50): every employee keeps the drawer. */
+/** The cash desk and the day's takings (issue 50), for those allowed «Касса» (issue 52). */
 export function registerCashDeskRoutes(
-  { staff }: RouteScopes,
+  { permitted }: RouteScopes,
   {
     desk,
     db,
@@ -28,32 +28,33 @@ export function registerCashDeskRoutes(
   }: { desk: CashDesk; db: Kysely<DB>; clock: Clock; timeZone: () => Promise<string> },
 ) {
   const shiftId = (request: FastifyRequest<WithId>) => parseId(request.params.id, SHIFT_NOT_FOUND);
+  const cashiers = permitted('cash.shift');
 
-  staff.get('/api/cash/current', async () => ({ shift: await desk.current() }));
+  cashiers.get('/api/cash/current', async () => ({ shift: await desk.current() }));
 
-  staff.post('/api/cash/shifts', async (request, reply) => {
+  cashiers.post('/api/cash/shifts', async (request, reply) => {
     const input = parsePayload(openShiftInput, request.body);
     return reply.status(201).send({ shift: await desk.open(actorOf(request), input) });
   });
 
-  staff.post('/api/cash/moves', async (request, reply) => {
+  cashiers.post('/api/cash/moves', async (request, reply) => {
     const input = parsePayload(cashMoveInput, request.body);
     return reply.status(201).send({ shift: await desk.move(actorOf(request), input) });
   });
 
-  staff.post<WithId>('/api/cash/shifts/:id/close', async (request) => ({
+  cashiers.post<WithId>('/api/cash/shifts/:id/close', async (request) => ({
     shift: await desk.close(actorOf(request), shiftId(request), parsePayload(closeShiftInput, request.body)),
   }));
 
-  staff.get('/api/cash/shifts', async (request) =>
+  cashiers.get('/api/cash/shifts', async (request) =>
     desk.list(parsePayload(shiftListQuery, request.query).cursor ?? null),
   );
 
-  staff.get<WithId>('/api/cash/shifts/:id', async (request) => ({
+  cashiers.get<WithId>('/api/cash/shifts/:id', async (request) => ({
     shift: await desk.report(shiftId(request)),
   }));
 
-  staff.get('/api/cash/takings', async () => ({
+  cashiers.get('/api/cash/takings', async () => ({
     takings: await readTakings(db, await timeZone(), clock.now()),
   }));
 }

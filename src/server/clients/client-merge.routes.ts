@@ -7,8 +7,8 @@ import type { ClientMerges } from './client-merge';
 
 type WithId = { Params: { id: string } };
 
-/** Merging two cards of one person and undoing it: admins; what a card can undo: everyone reads. */
-export function registerClientMergeRoutes({ staff, admins }: RouteScopes, merges: ClientMerges) {
+/** Merging two cards of one person and undoing it: the owner; what a card can undo: everyone reads. */
+export function registerClientMergeRoutes({ staff, owners }: RouteScopes, merges: ClientMerges) {
   const clientId = (request: { params: { id: string } }) =>
     parseId(request.params.id, NOT_FOUND_MESSAGES.client);
 
@@ -16,12 +16,12 @@ export function registerClientMergeRoutes({ staff, admins }: RouteScopes, merges
     merge: await merges.openMergeOf(clientId(request)),
   }));
 
-  admins.post<WithId>('/api/clients/:id/merge', async (request) => {
+  owners.post<WithId>('/api/clients/:id/merge', async (request) => {
     const { intoId } = parsePayload(clientMergeInput, request.body);
     return { merge: await merges.merge(actorOf(request), clientId(request), intoId) };
   });
 
-  admins.post<WithId>('/api/clients/:id/unmerge', async (request) => ({
+  owners.post<WithId>('/api/clients/:id/unmerge', async (request) => ({
     merge: await merges.undo(actorOf(request), clientId(request)),
   }));
 }

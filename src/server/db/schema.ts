@@ -18,6 +18,12 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** A permission a switchable role has (issue 52); the owner's role has all and no rows. */
+export interface RolePermissionsTable {
+  role: string;
+  permission: string;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   /** SHA-256 of the cookie's token; the token itself is never stored. */
@@ -406,6 +412,7 @@ export interface EstimatesTable {
 
 export interface DB {
   users: UsersTable;
+  role_permissions: RolePermissionsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   settings: SettingsTable;

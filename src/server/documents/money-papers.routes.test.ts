@@ -47,7 +47,8 @@ describeEachDatabase('papers with sums', (ctx) => {
       payload: 'version=1&answer=approved',
     });
     expect(approved.statusCode).toBe(303);
-    const pay = (body: object) => call('POST', `/api/tickets/${ticket.id}/payments`, body);
+    const pay = (body: { kind: string; [field: string]: unknown }) =>
+      call('POST', `/api/tickets/${ticket.id}/${body.kind === 'refund' ? 'refunds' : 'payments'}`, body);
     await pay({ kind: 'payment', method: 'cash', amount: 100000 });
 
     const receipt = await pdf(ticket.id, 'receipt');

@@ -6,10 +6,10 @@ import { csvFileName, csvPages, sendCsv } from './csv-download';
 
 /** «Список закупки» (issue 51): what is running out and how many to order, for the supplier. */
 export function registerPurchaseExportRoutes(
-  { admins }: RouteScopes,
+  { permitted }: RouteScopes,
   { low, clock, timeZone }: { low: () => Promise<PartDto[]>; clock: Clock; timeZone: () => Promise<string> },
 ) {
-  admins.get('/api/export/purchase.csv', async (_request, reply) => {
+  permitted('stock.manage').get('/api/export/purchase.csv', async (_request, reply) => {
     const parts = await low();
     const body = await csvPages(
       [

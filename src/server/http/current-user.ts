@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserDto } from '../../domain/users';
+import type { Permission } from '../../domain/roles';
+import type { SessionUserDto, UserDto } from '../../domain/users';
 import { AppError } from '../errors';
 
 /** The cookie that carries the session token (set by auth/ at sign-in). */
@@ -9,6 +10,8 @@ export const SESSION_COOKIE = 'glz_session';
 export interface CurrentSession {
   sessionId: number;
   user: UserDto;
+  /** What the user's role allows, read with the session: a change applies to the next request. */
+  permissions: Permission[];
 }
 
 /** Who a session token belongs to, if anyone; provided by auth/. */
@@ -40,6 +43,11 @@ export function sessionOf(request: FastifyRequest): CurrentSession {
   // Only reachable for a route registered outside the staff scope by mistake: fail closed.
   if (!request.session) throw new AppError('unauthorized', 'Требуется вход в систему');
   return request.session;
+}
+
+/** The signed-in person as the browser is told: with what their role allows. */
+export function sessionUserOf(session: CurrentSession): SessionUserDto {
+  return { ...session.user, permissions: session.permissions };
 }
 
 export function userOf(request: FastifyRequest): UserDto {

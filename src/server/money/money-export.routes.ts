@@ -22,10 +22,10 @@ const nextAfter = <T extends { id: number }>(rows: T[]) => ({
  * later. Admins only: the shop's takings are the owner's.
  */
 export function registerMoneyExportRoutes(
-  { admins }: RouteScopes,
+  { permitted }: RouteScopes,
   { db, clock, timeZone }: { db: Kysely<DB>; clock: Clock; timeZone: () => Promise<string> },
 ) {
-  admins.get('/api/export/payments.csv', async (request, reply) => {
+  permitted('reports').get('/api/export/payments.csv', async (request, reply) => {
     const period = parsePayload(periodQuery, request.query);
     const zone = await timeZone();
     const { from, to } = daysInZone(period.from, period.to, zone);
@@ -71,7 +71,7 @@ export function registerMoneyExportRoutes(
     return sendCsv(reply, csvFileName('oplaty', zone, clock.now()), body);
   });
 
-  admins.get('/api/export/shifts.csv', async (request, reply) => {
+  permitted('reports').get('/api/export/shifts.csv', async (request, reply) => {
     const period = parsePayload(periodQuery, request.query);
     const zone = await timeZone();
     const { from, to } = daysInZone(period.from, period.to, zone);

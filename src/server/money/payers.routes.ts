@@ -7,30 +7,30 @@ import type { Payers } from './payers.service';
 
 type WithId = { Params: { id: string } };
 
-/** Everyone picks a payer on a ticket; admins keep the directory and read the statements. */
+/** Everyone picks a payer on a ticket; «Настройки» keeps the directory, «Отчёты» reads the statements. */
 export function registerPayersRoutes(
-  { staff, admins }: RouteScopes,
+  { staff, permitted }: RouteScopes,
   { payers, timeZone }: { payers: Payers; timeZone: () => Promise<string> },
 ) {
   const payerId = (request: FastifyRequest<WithId>) => parseId(request.params.id, PAYER_NOT_FOUND);
 
   staff.get('/api/payers', async () => ({ payers: await payers.list() }));
 
-  admins.post('/api/payers', async (request, reply) => {
+  permitted('settings').post('/api/payers', async (request, reply) => {
     const payer = await payers.create(parsePayload(payerInput, request.body));
     return reply.status(201).send({ payer });
   });
 
-  admins.patch<WithId>('/api/payers/:id', async (request) => ({
+  permitted('settings').patch<WithId>('/api/payers/:id', async (request) => ({
     payer: await payers.update(payerId(request), parsePayload(payerPatch, request.body)),
   }));
 
-  admins.delete<WithId>('/api/payers/:id', async (request, reply) => {
+  permitted('settings').delete<WithId>('/api/payers/:id', async (request, reply) => {
     await payers.remove(payerId(request));
     return reply.status(204).send();
   });
 
-  admins.get<WithId>('/api/payers/:id/statement', async (request) => ({
+  permitted('reports').get<WithId>('/api/payers/:id/statement', async (request) => ({
     statement: await payers.statement(
       payerId(request),
       parsePayload(periodQuery, request.query),

@@ -6,22 +6,23 @@ import type { Services } from './services.service';
 
 type WithId = { Params: { id: string } };
 
-/** Everyone reads the catalogue (a work line starts from it); admins keep it. */
-export function registerServicesRoutes({ staff, admins }: RouteScopes, services: Services) {
+/** Everyone reads the catalogue (a work line starts from it); «Настройки» keeps it. */
+export function registerServicesRoutes({ staff, permitted }: RouteScopes, services: Services) {
+  const keepers = permitted('settings');
   const serviceId = (request: FastifyRequest<WithId>) => parseId(request.params.id, SERVICE_NOT_FOUND);
 
   staff.get('/api/services', async () => ({ services: await services.list() }));
 
-  admins.post('/api/services', async (request, reply) => {
+  keepers.post('/api/services', async (request, reply) => {
     const service = await services.create(parsePayload(serviceInput, request.body));
     return reply.status(201).send({ service });
   });
 
-  admins.patch<WithId>('/api/services/:id', async (request) => ({
+  keepers.patch<WithId>('/api/services/:id', async (request) => ({
     service: await services.update(serviceId(request), parsePayload(servicePatch, request.body)),
   }));
 
-  admins.delete<WithId>('/api/services/:id', async (request, reply) => {
+  keepers.delete<WithId>('/api/services/:id', async (request, reply) => {
     await services.remove(serviceId(request));
     return reply.status(204).send();
   });

@@ -34,7 +34,8 @@ describeEachDatabase('a ticket’s money', (ctx) => {
         client: { mode: 'new', fullName },
       }),
     ).ticket;
-  const pay = (id: number, body: object) => call('POST', `/api/tickets/${id}/payments`, body);
+  const pay = (id: number, body: { kind: string; [field: string]: unknown }) =>
+    call('POST', `/api/tickets/${id}/${body.kind === 'refund' ? 'refunds' : 'payments'}`, body);
 
   beforeAll(async () => {
     admin = await ctx.loginAs('admin');

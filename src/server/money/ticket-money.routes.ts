@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { LINE_NOT_FOUND, paymentInput, ticketLineInput, ticketLinePatch } from '../../domain/money-schemas';
+import {
+  LINE_NOT_FOUND,
+  PAYMENT_KIND_MISMATCH,
+  paymentInput,
+  ticketLineInput,
+  ticketLinePatch,
+} from '../../domain/money-schemas';
+import { AppError } from '../errors';
 import { ticketPayerInput } from '../../domain/payer-schemas';
 import { actorOf } from '../http/actor';
 import { parseId, parsePayload } from '../http/parse';
@@ -11,9 +18,12 @@ import type { TicketMoney } from './ticket-money.service';
 type WithId = { Params: { id: string } };
 type WithLine = { Params: { id: string; lineId: string } };
 
-/** A ticket's lines and payments (issue 50): every employee keeps them, the server checks each rule. */
+/**
+ * A ticket's lines and payments (issue 50): every employee keeps the lines; taking money and
+ * giving it back are each a permission (issue 52), so they are two routes.
+ */
 export function registerTicketMoneyRoutes(
-  { staff }: RouteScopes,
+  { staff, permitted }: RouteScopes,
   { money, estimates }: { money: TicketMoney; estimates: Estimates },
 ) {
   const ticketId = (request: FastifyRequest<WithId>) => parseId(request.params.id, TICKET_NOT_FOUND_MESSAGE);
@@ -41,10 +51,17 @@ export function registerTicketMoneyRoutes(
     money: await money.deleteLine(actorOf(request), ticketId(request), lineId(request)),
   }));
 
-  staff.post<WithId>('/api/tickets/:id/payments', async (request, reply) => {
-    const input = parsePayload(paymentInput, request.body);
-    return reply.status(201).send({ money: await money.pay(actorOf(request), ticketId(request), input) });
-  });
+  for (const [kind, permission, path] of [
+    ['payment', 'payments.take', '/api/tickets/:id/payments'],
+    ['refund', 'payments.refund', '/api/tickets/:id/refunds'],
+  ] as const) {
+    permitted(permission).post<WithId>(path, async (request, reply) => {
+      const input = parsePayload(paymentInput, request.body);
+      // A page from before the split must not record a refund as a payment.
+      if (input.kind !== kind) throw new AppError('bad_request', PAYMENT_KIND_MISMATCH);
+      return reply.status(201).send({ money: await money.pay(actorOf(request), ticketId(request), input) });
+    });
+  }
 
   staff.put<WithId>('/api/tickets/:id/payer', async (request) => ({
     money: await money.setPayer(

@@ -40,7 +40,7 @@ describeEachDatabase('the morning push about low stock', (ctx) => {
     staff = await ctx.loginAs('employee');
   });
 
-  it('says nothing while stock is fine, then names the emptiest parts to admins only', async () => {
+  it('says nothing while stock is fine, then names the emptiest parts to those who keep the stock', async () => {
     const part = async (name: string, minQty: number, quantity: number) => {
       const created = await call('POST', '/api/parts', { name, minQty });
       const { id } = (created.json() as { part: PartDto }).part;
@@ -64,5 +64,16 @@ describeEachDatabase('the morning push about low stock', (ctx) => {
       tag: 'low-stock',
     });
     expect(sent.some((push) => push.to === staff.user.id)).toBe(false);
+
+    // A role allowed «Склад» keeps the stock too (issue 52): its people hear of it the next morning.
+    const keeper = await ctx.loginAs('receptionist');
+    await call('PUT', '/api/roles/permission', {
+      role: 'receptionist',
+      permission: 'stock.manage',
+      allowed: true,
+    });
+    sent.length = 0;
+    await jobs(new FixedClock(new Date('2026-11-24T06:00:00.000Z'))).tick();
+    expect(sent.map((push) => push.to).sort()).toEqual([admin.user.id, keeper.user.id].sort());
   });
 });

@@ -6,22 +6,23 @@ import { STAGE_NOT_FOUND, type RepairStages } from './repair-stages.service';
 
 type WithId = { Params: { id: string } };
 
-/** Everyone reads the stages (the card and the worklist show them); admins keep them. */
-export function registerRepairStagesRoutes({ staff, admins }: RouteScopes, stages: RepairStages) {
+/** Everyone reads the stages (the card and the worklist show them); «Настройки» keeps them. */
+export function registerRepairStagesRoutes({ staff, permitted }: RouteScopes, stages: RepairStages) {
+  const keepers = permitted('settings');
   const stageId = (request: FastifyRequest<WithId>) => parseId(request.params.id, STAGE_NOT_FOUND);
 
   staff.get('/api/repair-stages', async () => ({ stages: await stages.list() }));
 
-  admins.post('/api/repair-stages', async (request, reply) => {
+  keepers.post('/api/repair-stages', async (request, reply) => {
     const stage = await stages.create(parsePayload(repairStageCreateInput, request.body));
     return reply.status(201).send({ stage });
   });
 
-  admins.patch<WithId>('/api/repair-stages/:id', async (request) => ({
+  keepers.patch<WithId>('/api/repair-stages/:id', async (request) => ({
     stage: await stages.update(stageId(request), parsePayload(repairStagePatchInput, request.body)),
   }));
 
-  admins.delete<WithId>('/api/repair-stages/:id', async (request, reply) => {
+  keepers.delete<WithId>('/api/repair-stages/:id', async (request, reply) => {
     await stages.remove(stageId(request));
     return reply.status(204).send();
   });

@@ -17,7 +17,7 @@ import type { EventBus } from '../events/event-bus';
 
 type StageRow = Selectable<RepairStagesTable>;
 export const STAGE_NOT_FOUND = 'Этап не найден';
-export const STALE_STAGE = 'Этап уже изменил другой администратор';
+export const STALE_STAGE = 'Этап уже изменил другой сотрудник';
 
 function toDto(row: StageRow, ticketCount: number): RepairStageDto {
   return {

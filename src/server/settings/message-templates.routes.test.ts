@@ -59,7 +59,7 @@ describeEachDatabase('message templates', (ctx) => {
       all({ closed: 'Второй' }, current.version),
     );
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toBe('Шаблоны уже изменил другой администратор');
+    expect(second.json().error.message).toBe('Шаблоны уже изменил другой сотрудник');
     expect(second.json().templates).toMatchObject({ closed: 'Первый', version: current.version + 1 });
   });
 

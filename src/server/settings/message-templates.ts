@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { createVersionedSetting } from './versioned-setting';
 
-export const STALE_TEMPLATES = 'Шаблоны уже изменил другой администратор';
+export const STALE_TEMPLATES = 'Шаблоны уже изменил другой сотрудник';
 
 /** The messages to clients (issue 19): one versioned value, the built-in texts until saved. */
 export function createMessageTemplates(db: Kysely<DB>, clock: Clock) {

@@ -21,7 +21,7 @@ import { receiveUploads } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
 
 export function registerSettingsRoutes(
-  { admins, open, staff }: RouteScopes,
+  { permitted, owners, open, staff }: RouteScopes,
   {
     inviteCode,
     defaultAssignees,
@@ -50,12 +50,14 @@ export function registerSettingsRoutes(
     addressProbe: AddressProbe;
   },
 ) {
+  const settings = permitted('settings');
   // Readable by everyone: the new-ticket and new-task forms preselect these.
   staff.get('/api/settings/default-assignees', async () => {
     return defaultAssignees.get();
   });
 
-  admins.put('/api/settings/default-assignees', async (request) => {
+  // Set on «Сотрудники», the owner's page.
+  owners.put('/api/settings/default-assignees', async (request) => {
     const admin = userOf(request);
     const result = await defaultAssignees.set(parsePayload(defaultAssigneesInput, request.body));
     request.log.info({ by: admin.id, ...result }, 'default assignees changed');
@@ -66,9 +68,9 @@ export function registerSettingsRoutes(
   open.get('/api/config', async () => ({ ...publicConfig, publicUrl: await publicAddress.get() }));
 
   // The shop's public address (issue 48): client links are sent only to an address that works.
-  admins.get('/api/settings/public-address', async () => publicAddress.status());
+  settings.get('/api/settings/public-address', async () => publicAddress.status());
 
-  admins.put('/api/settings/public-address', async (request) => {
+  settings.put('/api/settings/public-address', async (request) => {
     const admin = userOf(request);
     const { address, force } = parsePayload(publicAddressInput, request.body);
     if ((await publicAddress.status()).fromEnvironment) {
@@ -102,7 +104,7 @@ export function registerSettingsRoutes(
     logoUrl: await shopLogo.url(),
   }));
 
-  admins.put('/api/settings/shop', async (request) => {
+  settings.put('/api/settings/shop', async (request) => {
     const admin = userOf(request);
     const profile = await shopProfile.save(admin, parsePayload(shopProfileInput, request.body));
     request.log.info({ by: admin.id, version: profile.version }, 'shop profile changed');
@@ -113,7 +115,7 @@ export function registerSettingsRoutes(
   // How the shop judges what is urgent: everyone reads it (the marks), admins change it.
   staff.get('/api/settings/work-rules', async () => ({ rules: await workRules.get() }));
 
-  admins.put('/api/settings/work-rules', async (request) => {
+  settings.put('/api/settings/work-rules', async (request) => {
     const admin = userOf(request);
     const rules = await workRules.save(admin, parsePayload(workRulesInput, request.body));
     request.log.info({ by: admin.id, version: rules.version }, 'work rules changed');
@@ -124,7 +126,7 @@ export function registerSettingsRoutes(
   // Messages to clients: everyone fills them in on a ticket; admins edit them («Настройки»).
   staff.get('/api/settings/message-templates', async () => ({ templates: await messageTemplates.get() }));
 
-  admins.put('/api/settings/message-templates', async (request) => {
+  settings.put('/api/settings/message-templates', async (request) => {
     const admin = userOf(request);
     const templates = await messageTemplates.save(admin, parsePayload(messageTemplatesInput, request.body));
     request.log.info({ by: admin.id, version: templates.version }, 'message templates changed');
@@ -143,7 +145,7 @@ export function registerSettingsRoutes(
       .send(logo);
   });
 
-  admins.post('/api/settings/shop/logo', async (request) => {
+  settings.post('/api/settings/shop/logo', async (request) => {
     const admin = userOf(request);
     const files = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true });
     await shopLogo.replace(files);
@@ -152,7 +154,7 @@ export function registerSettingsRoutes(
     return { logoUrl: await shopLogo.url() };
   });
 
-  admins.delete('/api/settings/shop/logo', async (request) => {
+  settings.delete('/api/settings/shop/logo', async (request) => {
     const admin = userOf(request);
     await shopLogo.remove();
     request.log.info({ by: admin.id }, 'shop logo removed');
@@ -160,11 +162,11 @@ export function registerSettingsRoutes(
     return { logoUrl: null };
   });
 
-  admins.get('/api/settings/invite-code', async () => {
+  owners.get('/api/settings/invite-code', async () => {
     return inviteCode.get();
   });
 
-  admins.put('/api/settings/invite-code', async (request) => {
+  owners.put('/api/settings/invite-code', async (request) => {
     const admin = userOf(request);
     const { code } = parsePayload(inviteCodeInput, request.body);
     const result = await inviteCode.set(code);

@@ -75,7 +75,7 @@ describeEachDatabase('shop requisites', (ctx) => {
     const second = await put(other, { ...filled, version: base.version, hours: 'Круглосуточно' });
     expect(second.statusCode).toBe(409);
     expect(second.json<{ error: { message: string } }>().error.message).toBe(
-      'Реквизиты уже изменил другой администратор',
+      'Реквизиты уже изменил другой сотрудник',
     );
     expect(second.json<{ profile: ShopProfileDto }>().profile).toMatchObject({ phone: '+7 495 111-11-11' });
     expect(await get(admin)).toMatchObject({ phone: '+7 495 111-11-11', hours: filled.hours });

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { createVersionedSetting } from './versioned-setting';
 
-export const STALE_SHOP_PROFILE = 'Реквизиты уже изменил другой администратор';
+export const STALE_SHOP_PROFILE = 'Реквизиты уже изменил другой сотрудник';
 
 /** The shop's requisites (issue 18): one versioned value, saved whole (versioned-setting.ts). */
 export function createShopProfile(db: Kysely<DB>, clock: Clock) {

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { createVersionedSetting } from './versioned-setting';
 
-export const STALE_WORK_RULES = 'Настройки сроков уже изменил другой администратор';
+export const STALE_WORK_RULES = 'Настройки сроков уже изменил другой сотрудник';
 
 /** The shop's time zone and (later) limits and reminders: one versioned value (issue 20). */
 export function createWorkRules(db: Kysely<DB>, clock: Clock) {

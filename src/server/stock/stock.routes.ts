@@ -14,7 +14,7 @@ import {
 } from '../../domain/stock-schemas';
 import { z } from '../../domain/zod-ru';
 import { actorOf } from '../http/actor';
-import { userOf } from '../http/current-user';
+import { sessionOf } from '../http/current-user';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import type { PartImport } from './part-import.service';
@@ -25,9 +25,9 @@ import type { Suppliers } from './suppliers.service';
 
 type WithId = { Params: { id: string } };
 
-/** Purchase prices are the owner's: staff see a part without them. */
+/** Purchase prices go with «Склад» (issue 52): others see a part without them. */
 function asSeenBy<T extends PartDto | null>(request: FastifyRequest, part: T): T {
-  if (part === null || userOf(request).role === 'admin') return part;
+  if (part === null || sessionOf(request).permissions.includes('stock.manage')) return part;
   return { ...part, lastCost: null, avgCost: null };
 }
 
@@ -47,10 +47,11 @@ const placeQuery = z.object({ place: z.string().max(120).default('') });
 const cursorQuery = z.object({ cursor: z.string().max(400).optional() });
 
 /**
- * Parts and stock (issue 51). Everyone finds parts (a repair takes them); admins keep the
+ * Parts and stock (issue 51). Everyone finds parts (a repair takes them); «Склад» keeps the
  * catalogue, receive goods, count stock and import (the purchase list: export/purchase.routes.ts).
  */
-export function registerStockRoutes({ staff, admins }: RouteScopes, stock: StockServices) {
+export function registerStockRoutes({ staff, permitted }: RouteScopes, stock: StockServices) {
+  const keepers = permitted('stock.manage');
   const { parts, suppliers, receipts, counts, partImport } = stock;
   const partId = (request: FastifyRequest<WithId>) => parseId(request.params.id, PART_NOT_FOUND);
 
@@ -74,69 +75,69 @@ export function registerStockRoutes({ staff, admins }: RouteScopes, stock: Stock
     parts.moves(partId(request), parsePayload(movesQuery, request.query).cursor),
   );
 
-  admins.post('/api/parts', async (request, reply) => {
+  keepers.post('/api/parts', async (request, reply) => {
     const part = await parts.create(parsePayload(partInput, request.body));
     return reply.status(201).send({ part });
   });
 
-  admins.patch<WithId>('/api/parts/:id', async (request) => ({
+  keepers.patch<WithId>('/api/parts/:id', async (request) => ({
     part: await parts.update(partId(request), parsePayload(partPatch, request.body)),
   }));
 
-  admins.delete<WithId>('/api/parts/:id', async (request, reply) => {
+  keepers.delete<WithId>('/api/parts/:id', async (request, reply) => {
     await parts.remove(partId(request));
     return reply.status(204).send();
   });
 
   staff.get('/api/suppliers', async () => ({ suppliers: await suppliers.list() }));
 
-  admins.post('/api/suppliers', async (request, reply) => {
+  keepers.post('/api/suppliers', async (request, reply) => {
     const supplier = await suppliers.create(parsePayload(supplierInput, request.body));
     return reply.status(201).send({ supplier });
   });
 
-  admins.patch<WithId>('/api/suppliers/:id', async (request) => ({
+  keepers.patch<WithId>('/api/suppliers/:id', async (request) => ({
     supplier: await suppliers.update(
       parseId(request.params.id, SUPPLIER_NOT_FOUND),
       parsePayload(supplierPatch, request.body),
     ),
   }));
 
-  admins.delete<WithId>('/api/suppliers/:id', async (request, reply) => {
+  keepers.delete<WithId>('/api/suppliers/:id', async (request, reply) => {
     await suppliers.remove(parseId(request.params.id, SUPPLIER_NOT_FOUND));
     return reply.status(204).send();
   });
 
-  admins.get('/api/stock/receipts', async (request) =>
+  keepers.get('/api/stock/receipts', async (request) =>
     receipts.list(parsePayload(cursorQuery, request.query).cursor),
   );
 
-  admins.get<WithId>('/api/stock/receipts/:id', async (request) => ({
+  keepers.get<WithId>('/api/stock/receipts/:id', async (request) => ({
     receipt: await receipts.get(parseId(request.params.id, RECEIPT_NOT_FOUND)),
   }));
 
-  admins.post('/api/stock/receipts', async (request, reply) => {
+  keepers.post('/api/stock/receipts', async (request, reply) => {
     const input = parsePayload(receiptInput, request.body);
     return reply.status(201).send({ receipt: await receipts.create(actorOf(request), input) });
   });
 
-  admins.post<WithId>('/api/stock/receipts/:id/reverse', async (request, reply) => {
+  keepers.post<WithId>('/api/stock/receipts/:id/reverse', async (request, reply) => {
     const id = parseId(request.params.id, RECEIPT_NOT_FOUND);
     const { reason } = parsePayload(reversalInput, request.body);
     return reply.status(201).send({ receipt: await receipts.reverse(actorOf(request), id, reason) });
   });
 
-  admins.get('/api/stock/count-sheet', async (request) => ({
+  keepers.get('/api/stock/count-sheet', async (request) => ({
     parts: await counts.sheet(parsePayload(placeQuery, request.query).place),
   }));
 
-  admins.post('/api/stock/counts', async (request, reply) => {
+  keepers.post('/api/stock/counts', async (request, reply) => {
     const input = parsePayload(countInput, request.body);
     return reply.status(201).send({ count: await counts.record(actorOf(request), input) });
   });
 
   // A catalogue file up to 20 MB as JSON text: 50,000 parts fit with room to spare.
-  admins.post('/api/parts/import', { bodyLimit: 25 * 1024 * 1024 }, async (request) => {
+  keepers.post('/api/parts/import', { bodyLimit: 25 * 1024 * 1024 }, async (request) => {
     const { csv, dryRun } = parsePayload(partImportInput, request.body);
     return { report: await partImport.run(actorOf(request), csv, dryRun) };
   });

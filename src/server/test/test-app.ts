@@ -77,7 +77,7 @@ export interface TestContext {
   ): Promise<SignedIn>;
   /** Signs an existing account in again (a role change ends its sessions). */
   signIn(email: string, password?: string): Promise<SignedIn>;
-  /** A signed-in user with the given role (the first user registered is the admin). */
+  /** A signed-in user with the given role (the first user registered is the owner, 'admin'). */
   loginAs(role: Role): Promise<SignedIn>;
 }
 
@@ -169,9 +169,17 @@ export function describeEachDatabase(
             .where('disabled_at', 'is', null)
             .orderBy('id')
             .executeTakeFirst();
-          if (role === 'employee') {
+          if (role !== 'admin') {
             if (!activeAdmin) await ctx.register({ displayName: 'Админов Админ' });
-            return ctx.register();
+            const person = await ctx.register();
+            if (role === 'employee') return person;
+            // The role is set as the owner would; a role change ends sessions, so sign in again.
+            await ctx.database.db
+              .updateTable('users')
+              .set({ role })
+              .where('id', '=', person.user.id)
+              .execute();
+            return ctx.signIn(person.user.email, person.password);
           }
           // Every test account uses TEST_PASSWORD unless a test chose another.
           return activeAdmin ? ctx.signIn(activeAdmin.email) : ctx.register({ displayName: 'Админов Админ' });

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { S3_TEST_KEYS, startS3TestServer } from './s3-test-server';
+import { createScratchDatabase } from './scratch-postgres';
 import { spawnServer } from './spawn-server';
 
 export type SpawnedServer = Awaited<ReturnType<typeof spawnServer>>;
@@ -17,14 +16,8 @@ export async function startTwoInstances(url: string, env: Record<string, string>
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glz-two-'));
   const s3 = await startS3TestServer();
   const bucket = await s3.newBucket();
-  const databaseName = `glz_two_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${databaseName}`;
-  const databaseUrl = target.toString();
+  const database = await createScratchDatabase(url, 'glz_two');
+  const { databaseUrl } = database;
   const settings = {
     DATABASE_URL: databaseUrl,
     S3_BUCKET: bucket.bucket,
@@ -46,10 +39,7 @@ export async function startTwoInstances(url: string, env: Record<string, string>
       await a.stop();
       await b.stop();
       await s3.stop();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${databaseName} with (force)`);
-      await dropper.end();
+      await database.drop();
       fs.rmSync(work, { recursive: true, force: true });
     },
   };

@@ -23,7 +23,7 @@ type CreateData = z.output<typeof ticketTypeCreateInput>;
 type PatchData = z.output<typeof ticketTypePatchInput>;
 
 export const TYPE_NOT_FOUND = 'Тип заявки не найден';
-export const STALE_TYPE = 'Тип уже изменил другой администратор';
+export const STALE_TYPE = 'Тип уже изменил другой сотрудник';
 
 function toDto(row: TypeRow, ticketCount: number, active: Set<number>): TicketTypeDto {
   return {

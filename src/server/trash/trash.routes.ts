@@ -18,11 +18,13 @@ function kindAndId(request: FastifyRequest<KindAndId>): { kind: RecordKind; id: 
 
 /**
  * Deleting a ticket, task or client (any signed-in user, spec §6) moves it to the
- * Корзина; anyone restores it; only admins delete for good or empty the Корзина.
+ * Корзина; anyone restores it; those allowed to delete for good delete one or empty the Корзина (issue 52: each a permission).
  */
-export function registerTrashRoutes({ staff, admins }: RouteScopes, trash: TrashService) {
+export function registerTrashRoutes({ staff, permitted }: RouteScopes, trash: TrashService) {
+  const deleters = permitted('trash.delete');
+  const purgers = permitted('trash.purge');
   for (const kind of RECORD_KINDS) {
-    staff.delete<{ Params: { id: string } }>(`/api/${RECORD_TABLES[kind]}/:id`, async (request, reply) => {
+    deleters.delete<{ Params: { id: string } }>(`/api/${RECORD_TABLES[kind]}/:id`, async (request, reply) => {
       await trash.moveToTrash(actorOf(request), kind, parseId(request.params.id, NOT_FOUND_MESSAGES[kind]));
       return reply.status(204).send();
     });
@@ -38,13 +40,13 @@ export function registerTrashRoutes({ staff, admins }: RouteScopes, trash: Trash
     return reply.status(204).send();
   });
 
-  admins.delete<KindAndId>('/api/trash/:kind/:id', async (request, reply) => {
+  purgers.delete<KindAndId>('/api/trash/:kind/:id', async (request, reply) => {
     const { kind, id } = kindAndId(request);
     await trash.deleteForever(kind, id);
     return reply.status(204).send();
   });
 
-  admins.delete('/api/trash', async () => {
+  purgers.delete('/api/trash', async () => {
     return { deleted: await trash.empty() };
   });
 }

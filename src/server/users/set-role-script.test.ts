@@ -40,7 +40,7 @@ describe('npm run set-role', () => {
     expect((await setRole('boss@shop.ru', 'employee')).code).toBe(0);
     const last = await setRole('worker@shop.ru', 'employee');
     expect(last.code).toBe(1);
-    expect(last.out).toContain('Нельзя оставить систему без администратора');
+    expect(last.out).toContain('Нельзя оставить систему без владельца');
     expect((await setRole('nobody@shop.ru', 'admin')).out).toContain('No account');
     expect((await setRole('worker@shop.ru', 'king')).code).toBe(2);
   }, 30_000);

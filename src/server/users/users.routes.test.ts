@@ -19,7 +19,7 @@ describeEachDatabase('employees API', (ctx) => {
 
     const denied = await call('GET', '/api/employees', worker.cookie);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error.message).toBe('Доступно только администраторам');
+    expect(denied.json().error.message).toBe('Доступно только владельцу');
   });
 
   it('answers 403 to an employee on every admin endpoint, own role included', async () => {

@@ -1,11 +1,22 @@
 import type { EventBus } from '../events/event-bus';
-import { accessChangeInput, profileInput, roleChangeInput } from '../../domain/account-schemas';
+import type { Kysely } from 'kysely';
+import {
+  accessChangeInput,
+  profileInput,
+  roleChangeInput,
+  rolePermissionInput,
+} from '../../domain/account-schemas';
+import type { DB } from '../db/schema';
 import { userOf } from '../http/current-user';
 import type { RouteScopes } from '../http/route-scopes';
 import { parseId, parsePayload } from '../http/parse';
+import { readRolePermissions, setRolePermission } from './role-permissions';
 import { EMPLOYEE_NOT_FOUND_MESSAGE, type UsersService } from './users.service';
 
-export function registerUsersRoutes({ admins, staff }: RouteScopes, users: UsersService, events: EventBus) {
+export function registerUsersRoutes(
+  { owners, staff }: RouteScopes,
+  { users, events, db }: { users: UsersService; events: EventBus; db: Kysely<DB> },
+) {
   const changed = (id: number) => events.publish({ entity: 'user', id, op: 'update' });
   staff.put('/api/me/profile', async (request) => {
     const me = userOf(request);
@@ -23,11 +34,11 @@ export function registerUsersRoutes({ admins, staff }: RouteScopes, users: Users
     return { users: await users.options() };
   });
 
-  admins.get('/api/employees', async () => {
+  owners.get('/api/employees', async () => {
     return { users: await users.list() };
   });
 
-  admins.put<{ Params: { id: string } }>('/api/employees/:id/role', async (request) => {
+  owners.put<{ Params: { id: string } }>('/api/employees/:id/role', async (request) => {
     const admin = userOf(request);
     const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
     const { role } = parsePayload(roleChangeInput, request.body);
@@ -37,7 +48,7 @@ export function registerUsersRoutes({ admins, staff }: RouteScopes, users: Users
     return { user };
   });
 
-  admins.put<{ Params: { id: string } }>('/api/employees/:id/access', async (request) => {
+  owners.put<{ Params: { id: string } }>('/api/employees/:id/access', async (request) => {
     const admin = userOf(request);
     const id = parseId(request.params.id, EMPLOYEE_NOT_FOUND_MESSAGE);
     const { disabled } = parsePayload(accessChangeInput, request.body);
@@ -45,5 +56,17 @@ export function registerUsersRoutes({ admins, staff }: RouteScopes, users: Users
     request.log.info({ by: admin.id, userId: id, disabled }, 'access changed');
     changed(id);
     return { user };
+  });
+
+  // The roles' table (issue 52): the owner switches one permission of one role at a time.
+  owners.get('/api/roles', async () => readRolePermissions(db));
+
+  owners.put('/api/roles/permission', async (request) => {
+    const input = parsePayload(rolePermissionInput, request.body);
+    await setRolePermission(db, input);
+    request.log.info({ by: userOf(request).id, ...input }, 'role permission changed');
+    // Every open screen asks again what its person may do (id null: no one is signed out).
+    events.publish({ entity: 'user', id: null, op: 'update' });
+    return readRolePermissions(db);
   });
 }

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
-import { ADMINS_ONLY_MESSAGE } from '../http/route-scopes';
 import type { ProfileInput } from '../../domain/account-schemas';
-import type { Role } from '../../domain/roles';
+import { OWNER, OWNER_ONLY_MESSAGE, type Role } from '../../domain/roles';
 import type { UserDto, UserOptionDto } from '../../domain/users';
 import { type Clock, isoNow } from '../clock';
 import { lockUserRoles } from '../db/capabilities';
@@ -19,7 +18,7 @@ import {
   updateUser,
 } from './users.repository';
 
-export const LAST_ADMIN_MESSAGE = 'Нельзя оставить систему без администратора';
+export const LAST_ADMIN_MESSAGE = 'Нельзя оставить систему без владельца';
 export const OWN_ROLE_MESSAGE = 'Нельзя изменить собственную роль';
 export const OWN_ACCESS_MESSAGE = 'Нельзя отключить собственную учётную запись';
 export const EMPLOYEE_NOT_FOUND_MESSAGE = 'Сотрудник не найден';
@@ -53,8 +52,8 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
   async function assertStillAdmin(trx: Transaction<DB>, actor: Actor) {
     if (actor === null) return;
     const row = await findUserById(trx, actor);
-    if (!row || row.role !== 'admin' || row.disabled_at !== null) {
-      throw new AppError('forbidden', ADMINS_ONLY_MESSAGE);
+    if (!row || row.role !== OWNER || row.disabled_at !== null) {
+      throw new AppError('forbidden', OWNER_ONLY_MESSAGE);
     }
   }
 
@@ -72,7 +71,7 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
         const target = await findUserById(trx, targetId);
         if (!target) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
         if (target.role === role) return;
-        const demotesActiveAdmin = target.role === 'admin' && target.disabled_at === null;
+        const demotesActiveAdmin = target.role === OWNER && target.disabled_at === null;
         if (demotesActiveAdmin && (await countActiveAdmins(trx)) <= 1) {
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
@@ -92,7 +91,7 @@ export function createUsersService({ database, clock, endSessionsOf, dropResetLi
         if (!target) throw new AppError('not_found', EMPLOYEE_NOT_FOUND_MESSAGE);
         if ((target.disabled_at !== null) === disabled) return;
         const now = isoNow(clock);
-        if (disabled && target.role === 'admin' && (await countActiveAdmins(trx)) <= 1) {
+        if (disabled && target.role === OWNER && (await countActiveAdmins(trx)) <= 1) {
           throw new AppError('conflict', LAST_ADMIN_MESSAGE);
         }
         await updateUser(trx, targetId, { disabled_at: disabled ? now : null }, now);

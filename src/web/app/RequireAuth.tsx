@@ -1,6 +1,7 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { PERMISSION_LABELS, allows, type Access } from '../../domain/roles';
 import { paths } from '../../domain/routes';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { OfflineScreen } from '../components/OfflineScreen';
@@ -31,7 +32,22 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function RequireAdmin({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+/**
+ * A screen open only to some (issue 52). Someone else, say with a link a colleague sent, is told
+ * which permission opens it; a permission switched off closes the screen where it stands.
+ */
+export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const me = useMe();
-  return me.data?.role === 'admin' ? children : fallback;
+  if (me.data && allows(me.data, access)) return children;
+  const needed =
+    access === 'owner'
+      ? 'Эта страница — только для владельца.'
+      : `Её открывает право ${access.map((p) => `«${PERMISSION_LABELS[p]}»`).join(' или ')}; права ролей даёт владелец на странице «Сотрудники».`;
+  return (
+    <CenteredMessage title="Нет доступа">
+      <Text size="sm" ta="center" maw={420}>
+        {needed}
+      </Text>
+    </CenteredMessage>
+  );
 }

@@ -4,7 +4,7 @@ import { paths } from '../../domain/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { CenteredMessage } from '../components/CenteredMessage';
 import { AppNotFound, NotFoundPage } from './NotFoundPage';
-import { RequireAdmin, RequireAuth } from './RequireAuth';
+import { RequireAccess, RequireAuth } from './RequireAuth';
 import { preloadWorkTable } from '../features/work/components/work-table-loader';
 import { preloadable } from '../lib/preloadable';
 import { RouteError, ScreenError } from './RouteError';
@@ -211,8 +211,15 @@ export const appRoutes: RouteObject[] = [
               { path: paths.client(':id'), element: <ClientPage /> },
               { path: paths.trash, element: <TrashPage /> },
               { path: paths.dashboard, element: <DashboardPage /> },
-              { path: paths.cash, element: <CashPage /> },
-              { path: paths.cashShift(':id'), element: <ShiftReportPage /> },
+              ...(
+                [
+                  [paths.cash, <CashPage key="cash" />],
+                  [paths.cashShift(':id'), <ShiftReportPage key="shift" />],
+                ] as const
+              ).map(([path, page]) => ({
+                path,
+                element: <RequireAccess access={['cash.shift']}>{page}</RequireAccess>,
+              })),
               { path: paths.stock, element: <StockPage /> },
               { path: paths.part(':id'), element: <PartPage /> },
               ...(
@@ -225,30 +232,30 @@ export const appRoutes: RouteObject[] = [
                 ] as const
               ).map(([path, page]) => ({
                 path,
-                element: <RequireAdmin fallback={<AppNotFound />}>{page}</RequireAdmin>,
+                element: <RequireAccess access={['stock.manage']}>{page}</RequireAccess>,
               })),
               {
                 path: paths.settings,
                 element: (
-                  <RequireAdmin fallback={<AppNotFound />}>
+                  <RequireAccess access={['settings', 'backups']}>
                     <SettingsPage />
-                  </RequireAdmin>
+                  </RequireAccess>
                 ),
               },
               {
                 path: paths.payerStatement(':id'),
                 element: (
-                  <RequireAdmin fallback={<AppNotFound />}>
+                  <RequireAccess access={['reports']}>
                     <PayerStatementPage />
-                  </RequireAdmin>
+                  </RequireAccess>
                 ),
               },
               {
                 path: paths.employees,
                 element: (
-                  <RequireAdmin fallback={<AppNotFound />}>
+                  <RequireAccess access={'owner'}>
                     <EmployeesPage />
-                  </RequireAdmin>
+                  </RequireAccess>
                 ),
               },
               { path: '*', element: <AppNotFound /> },

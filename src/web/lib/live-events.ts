@@ -52,7 +52,8 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         trash,
       ];
     case 'user':
-      return [queryKeys.me, queryKeys.employees, queryKeys.users.all];
+      // A role's permissions too: id null, every open screen asks what it may do now.
+      return [queryKeys.me, queryKeys.employees, queryKeys.users.all, queryKeys.roles];
     case 'settings':
       // The shop's public address comes with the public config (/api/config).
       return [queryKeys.settings.all, queryKeys.publicConfig];

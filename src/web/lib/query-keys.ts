@@ -76,6 +76,8 @@ export const queryKeys = {
     options: ['users', 'options'] as const,
   },
   employees: ['employees'] as const,
+  /** The roles' permissions, as the owner switches them on «Сотрудники» (issue 52). */
+  roles: ['roles'] as const,
   settings: {
     all: ['settings'] as const,
     defaultAssignees: ['settings', 'default-assignees'] as const,

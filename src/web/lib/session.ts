@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicConfig, UserDto } from '../../domain/users';
+import { OWNER, type Permission } from '../../domain/roles';
+import type { PublicConfig, SessionUserDto } from '../../domain/users';
 import { api, ApiError } from './api';
 import { queryKeys } from './query-keys';
 
 /** The signed-in user, or null when signed out. */
 export const meQuery = queryOptions({
   queryKey: queryKeys.me,
-  queryFn: async (): Promise<UserDto | null> => {
+  queryFn: async (): Promise<SessionUserDto | null> => {
     try {
-      return (await api<{ user: UserDto }>('/api/me')).user;
+      return (await api<{ user: SessionUserDto }>('/api/me')).user;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -39,7 +40,7 @@ export function useMe() {
 }
 
 /** For screens inside the signed-in area, where the shell has already loaded the user. */
-export function useCurrentUser(): UserDto {
+export function useCurrentUser(): SessionUserDto {
   const { data } = useMe();
   if (!data) throw new Error('useCurrentUser outside the signed-in area');
   return data;
@@ -47,7 +48,21 @@ export function useCurrentUser(): UserDto {
 
 export function useSetMe() {
   const client = useQueryClient();
-  return (user: UserDto | null) => client.setQueryData(queryKeys.me, user);
+  return (user: SessionUserDto | null) => client.setQueryData(queryKeys.me, user);
+}
+
+/**
+ * Whether the signed-in person's role allows this now (issue 52). The screen hides what it
+ * does not allow; the server refuses it anyway. A switch the owner turns reaches every open
+ * screen through the live stream, which makes this person's /api/me stale.
+ */
+export function useCan(permission: Permission): boolean {
+  return useCurrentUser().permissions.includes(permission);
+}
+
+/** The owner: people, roles, the invite code, merging clients. */
+export function useIsOwner(): boolean {
+  return useCurrentUser().role === OWNER;
 }
 
 export const publicConfigQuery = queryOptions({

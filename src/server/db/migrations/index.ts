@@ -33,6 +33,7 @@ import { estimatesMigration } from './0031-estimates';
 import { cashDeskMigration } from './0032-cash-desk';
 import { payersMigration } from './0033-payers';
 import { stockMigration } from './0034-stock';
+import { rolesMigration } from './0035-roles';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -72,5 +73,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0032-cash-desk': cashDeskMigration(dialect),
     '0033-payers': payersMigration(dialect),
     '0034-stock': stockMigration(dialect),
+    '0035-roles': rolesMigration(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { NavLink } from 'react-router';
+import { allows } from '../../../domain/roles';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ITEMS } from './nav-items';
 
@@ -12,7 +13,7 @@ export function NavButtons({
   onNavigate?: () => void;
 }) {
   const me = useCurrentUser();
-  return NAV_ITEMS.filter((item) => !item.adminOnly || me.role === 'admin').map((item) => (
+  return NAV_ITEMS.filter((item) => !item.access || allows(me, item.access)).map((item) => (
     <NavLink key={item.to} to={item.to} onClick={onNavigate} style={{ textDecoration: 'none' }}>
       {({ isActive }) => (
         <Button

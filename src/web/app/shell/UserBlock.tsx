@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, UnstyledButton, Text } from '@mantine/core';
-import { ROLE_LABELS } from '../../../domain/roles';
+import { OWNER, ROLE_LABELS } from '../../../domain/roles';
 import { useLogout } from '../../features/auth/api/auth-api';
 import { useCurrentUser } from '../../lib/session';
 
@@ -15,7 +15,7 @@ export function UserBlock({
   const logout = useLogout();
   const Layout = vertical ? Stack : Group;
   const roleBadge = (
-    <Badge variant="light" tt="none" color={me.role === 'admin' ? 'grape' : 'blue'}>
+    <Badge variant="light" tt="none" color={me.role === OWNER ? 'grape' : 'blue'}>
       {ROLE_LABELS[me.role]}
     </Badge>
   );

@@ -4,7 +4,7 @@ import { IN_TRASH_TITLES, type RecordKind } from '../../../domain/records';
 import { paths } from '../../../domain/routes';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useDeleteForever, useRestore } from '../../lib/trash';
 import { openDeleteForeverDialog } from './delete-forever-dialog';
@@ -25,7 +25,7 @@ export function TrashBanner({
   deletedAt: string;
   deletedByName: string;
 }) {
-  const me = useCurrentUser();
+  const canPurge = useCan('trash.purge');
   const navigate = useNavigate();
   const restore = useRestore();
   const forever = useDeleteForever();
@@ -61,7 +61,7 @@ export function TrashBanner({
         >
           Восстановить
         </Button>
-        {me.role === 'admin' && (
+        {canPurge && (
           <Button size="sm" color="red" variant="subtle" loading={forever.isPending} onClick={confirmForever}>
             Удалить навсегда
           </Button>

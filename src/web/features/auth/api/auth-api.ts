@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../../domain/account-schemas';
 import { paths } from '../../../../domain/routes';
-import type { UserDto } from '../../../../domain/users';
+import type { SessionUserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
 import { forgetPushHere } from '../../../lib/push';
 import { startSigningOut } from '../../../lib/session';
@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 function useSignInMutation<Input>(path: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => api<{ user: UserDto }>(path, { method: 'POST', body: input }),
+    mutationFn: (input: Input) => api<{ user: SessionUserDto }>(path, { method: 'POST', body: input }),
     onSuccess: ({ user }) => {
       // A new account or a new login: nothing cached for someone else may survive.
       client.clear();

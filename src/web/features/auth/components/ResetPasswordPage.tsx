@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Новый пароль" onSubmit={onSubmit((data) => reset.mutate(data))}>
       {!token && (
-        <ErrorBox message="Ссылка неполная: откройте её целиком из сообщения или попросите у администратора новую" />
+        <ErrorBox message="Ссылка неполная: откройте её целиком из сообщения или попросите у владельца новую" />
       )}
       {me.data && (
         <Text size="sm" c="dimmed">

@@ -33,7 +33,7 @@ import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
 import { linksNotice } from './links-notice';
 import { MergeClientButton, MergedNotice } from './MergeClient';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan, useIsOwner } from '../../../lib/session';
 
 export function ClientPage() {
   const id = Number(useParams().id);
@@ -59,7 +59,8 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
   const queryClient = useQueryClient();
   const remove = useMoveToTrashConfirm('client', client.id, paths.clients);
   const trashed = client.deletedAt !== null;
-  const isAdmin = useCurrentUser().role === 'admin';
+  const isOwner = useIsOwner();
+  const canDelete = useCan('trash.delete');
   const draft = useRecordDraft<ClientValues, ClientDetailDto>({
     record: client,
     url: `/api/clients/${client.id}`,
@@ -91,7 +92,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
               deletedByName={client.deletedByName}
             />
           )}
-          {trashed && <MergedNotice clientId={client.id} canUndo={isAdmin} />}
+          {trashed && <MergedNotice clientId={client.id} canUndo={isOwner} />}
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
               {draft.values.fullName.trim() || client.fullName}
@@ -121,8 +122,8 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
               />
               <Group justify="space-between">
                 <SaveStatus status={draft.status} />
-                {!trashed && isAdmin && <MergeClientButton clientId={client.id} fullName={client.fullName} />}
-                {!trashed && (
+                {!trashed && isOwner && <MergeClientButton clientId={client.id} fullName={client.fullName} />}
+                {!trashed && canDelete && (
                   <Button
                     color="red"
                     variant="subtle"

@@ -20,6 +20,7 @@ import { TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { TakingsCard } from '../../money/public';
+import { useCan } from '../../../lib/session';
 import { useDashboard } from '../api/dashboard-api';
 
 /** The worklist filtered to what a figure counts. */
@@ -244,10 +245,12 @@ function Loading(): ReactNode {
 /** «Сводка» (issue 20): how the shop is doing, each figure a way into the filtered worklist. */
 export function DashboardPage() {
   const dashboard = useDashboard();
+  // The day's takings come with «Касса» (issue 52).
+  const seesTakings = useCan('cash.shift');
   return (
     <Stack>
       <Title order={2}>Сводка</Title>
-      <TakingsCard />
+      {seesTakings && <TakingsCard />}
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../domain/roles';
-import type { InviteCodeDto, UserDto } from '../../../../domain/users';
+import type { RolePermissionInput } from '../../../../domain/account-schemas';
+import type { InviteCodeDto, RolePermissionsDto, UserDto } from '../../../../domain/users';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -53,5 +54,23 @@ export function useMakeResetLink() {
   return useMutation({
     mutationFn: (id: number) =>
       api<{ link: string; expiresAt: string }>(`/api/employees/${id}/password-reset`, { method: 'POST' }),
+  });
+}
+
+/** The roles' table (issue 52): each switchable role's permissions. */
+export const useRolePermissions = () =>
+  useQuery({
+    queryKey: queryKeys.roles,
+    queryFn: () => api<RolePermissionsDto>('/api/roles'),
+  });
+
+/** One switch; the answer is the whole table as it now stands (another owner may have switched too). */
+export function useSwitchPermission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RolePermissionInput) =>
+      api<RolePermissionsDto>('/api/roles/permission', { method: 'PUT', body: input }),
+    onSuccess: (table) => client.setQueryData(queryKeys.roles, table),
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.roles }),
   });
 }

@@ -10,6 +10,7 @@ import { EmployeeCard, EmployeeRow } from './EmployeeRow';
 import { useScrollToHash } from '../../../lib/scroll-to-hash';
 import { DefaultAssigneesCard } from './DefaultAssigneesCard';
 import { InviteCodeCard } from './InviteCodeCard';
+import { RolesCard } from './RolesCard';
 
 export function EmployeesPage() {
   const me = useCurrentUser();
@@ -54,6 +55,7 @@ export function EmployeesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <RolesCard />
       <DefaultAssigneesCard />
       <InviteCodeCard />
     </Stack>

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../../domain/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { useIsOwner } from '../../../lib/session';
 import { UNASSIGNED } from '../api/staff-api';
 
 /**
@@ -9,12 +9,12 @@ import { UNASSIGNED } from '../api/staff-api';
  * shows in nobody's «Мои» and notifies nobody; an admin is led to the defaults.
  */
 export function NewAssigneeNote({ chosen, isDefault }: { chosen: string; isDefault: boolean }) {
-  const me = useCurrentUser();
+  const owner = useIsOwner();
   if (chosen !== UNASSIGNED) return isDefault ? 'Исполнитель по умолчанию' : null;
   return (
     <>
       Никто не получит уведомление и не увидит её в разделе «Мои».{' '}
-      {me.role === 'admin' ? (
+      {owner ? (
         <Anchor component={Link} to={`${paths.employees}#default-assignees`} inherit underline="always">
           Назначить исполнителя по умолчанию
         </Anchor>

@@ -45,7 +45,10 @@ export function useMoneyWrites(ticketId: number) {
       api<MoneyAnswer>(`${base}/lines/${id}`, { method: 'DELETE' }),
     ),
     pay: useMoneyWrite(ticketId, (base, input: PaymentInput) =>
-      api<MoneyAnswer>(`${base}/payments`, { method: 'POST', body: input }),
+      api<MoneyAnswer>(`${base}/${input.kind === 'refund' ? 'refunds' : 'payments'}`, {
+        method: 'POST',
+        body: input,
+      }),
     ),
     sendEstimate: useMoneyWrite(ticketId, (base, _: void) =>
       api<MoneyAnswer>(`${base}/estimate`, { method: 'POST' }),

@@ -9,7 +9,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCashWrites, useCurrentShift, useShifts, type CashWrites } from '../api/cash-api';
 import { CashMoveDialog } from './CashMoveDialog';
@@ -26,7 +26,7 @@ import { RublesInput } from '../../../components/MoneyInputs';
 export function CashPage() {
   const current = useCurrentShift();
   const writes = useCashWrites();
-  const me = useCurrentUser();
+  const seesReports = useCan('reports');
   return (
     <Stack>
       <Title order={2}>Касса</Title>
@@ -45,7 +45,7 @@ export function CashPage() {
       )}
       <TakingsCard />
       <PastShifts />
-      {me.role === 'admin' && <MoneyExportCard />}
+      {seesReports && <MoneyExportCard />}
     </Stack>
   );
 }

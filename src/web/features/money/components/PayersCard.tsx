@@ -8,12 +8,14 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { SettingListRow } from '../../../components/SettingListRow';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
+import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePayers, usePayerWrites } from '../api/payers-api';
 import { PayerDialog } from './PayerDialog';
 
 /** «Плательщики» (issue 50): organisations that pay for warranty work, each with its statement. */
 export function PayersCard() {
+  const seesStatements = useCan('reports');
   const payers = usePayers();
   const { remove } = usePayerWrites();
   const [editing, setEditing] = useState<PayerDto | 'new' | null>(null);
@@ -62,9 +64,11 @@ export function PayersCard() {
               onEdit={() => setEditing(payer)}
               onRemove={() => askRemove(payer)}
             />
-            <Anchor component={Link} to={paths.payerStatement(payer.id)} size="sm">
-              Выписка
-            </Anchor>
+            {seesStatements && (
+              <Anchor component={Link} to={paths.payerStatement(payer.id)} size="sm">
+                Выписка
+              </Anchor>
+            )}
           </Stack>
         ))}
       </Stack>

@@ -20,6 +20,7 @@ import { EstimateBox } from './EstimateBox';
 import { LineDialog } from './LineDialog';
 import { PayerPicker } from './PayerPicker';
 import { PaymentDialog } from './PaymentDialog';
+import { useCan } from '../../../lib/session';
 
 function lineDetails(line: TicketLineDto): string {
   const warranty = line.warrantyDays === null ? '' : ` · гарантия ${line.warrantyDays} дн.`;
@@ -53,6 +54,8 @@ export function TicketMoneySection({
   const writes = useMoneyWrites(ticketId);
   const [editing, setEditing] = useState<{ line: TicketLineDto | null; kind: LineKind } | null>(null);
   const [paying, setPaying] = useState<PaymentKind | null>(null);
+  const canTake = useCan('payments.take');
+  const canRefund = useCan('payments.refund');
 
   const askDelete = (line: TicketLineDto) =>
     confirmModal({
@@ -171,10 +174,10 @@ export function TicketMoneySection({
                 ))}
               </Stack>
             )}
-            {!trashed && (
+            {!trashed && (canTake || canRefund) && (
               <Group gap="xs">
-                <Button onClick={() => setPaying('payment')}>Принять оплату</Button>
-                {money.data.paid > 0 && (
+                {canTake && <Button onClick={() => setPaying('payment')}>Принять оплату</Button>}
+                {canRefund && money.data.paid > 0 && (
                   <Button variant="subtle" color="red.9" onClick={() => setPaying('refund')}>
                     Возврат
                   </Button>

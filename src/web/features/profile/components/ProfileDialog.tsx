@@ -41,7 +41,8 @@ function ProfileForm({ onDone, onChangePassword }: { onDone: () => void; onChang
     mutationFn: (input: ProfileInput) =>
       api<{ user: UserDto }>('/api/me/profile', { method: 'PUT', body: input }),
     onSuccess: ({ user }) => {
-      setMe(user);
+      // The profile answer is the person alone; what their role allows stays as it was.
+      setMe({ ...me, ...user });
       toast.success('Профиль сохранён');
       onDone();
     },

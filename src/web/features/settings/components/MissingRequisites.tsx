@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { missingHeaderFields } from '../../../../domain/shop-header';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import { shopProfileQuery } from '../api/shop-profile-api';
 
 /**
@@ -11,7 +11,7 @@ import { shopProfileQuery } from '../api/shop-profile-api';
  * «Настройки» had a blank header and nothing said so). Nothing when all is there.
  */
 export function MissingRequisites({ where }: { where: string }) {
-  const me = useCurrentUser();
+  const canSet = useCan('settings');
   const shop = useQuery(shopProfileQuery);
   if (!shop.data) return null;
   const missing = missingHeaderFields(shop.data.profile);
@@ -20,12 +20,12 @@ export function MissingRequisites({ where }: { where: string }) {
   return (
     <Alert color="yellow" variant="light" data-testid="missing-requisites">
       {where}: не заполнено — {names}.{' '}
-      {me.role === 'admin' ? (
+      {canSet ? (
         <Anchor component={Link} to={paths.settings} inherit underline="always">
           Заполнить в «Настройках»
         </Anchor>
       ) : (
-        'Попросите администратора заполнить их в «Настройках».'
+        'Попросите владельца заполнить их в «Настройках».'
       )}
     </Alert>
   );

@@ -20,7 +20,7 @@ export function RepairStageDialog({ stage, onClose }: { stage: RepairStageDto | 
   const [limit, setLimit] = useState<number | string>(stage?.limitDays ?? '');
   const [hidden, setHidden] = useState(stage?.hidden ?? false);
   const [problem, setProblem] = useState<string | null>(null);
-  // After «Этап уже изменил другой администратор» the next save goes over their version.
+  // After «Этап уже изменил другой сотрудник» the next save goes over their version.
   const [version, setVersion] = useState(stage?.version ?? 1);
 
   const submit = () => {

@@ -30,35 +30,48 @@ import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
 import { useScrollToHash } from '../../../lib/scroll-to-hash';
 import { useMessageTemplates } from '../api/message-templates-api';
+import { useCan } from '../../../lib/session';
 
-/** «Настройки» (admins): the shop's requisites printed on receipts and acts (issue 18). */
+/**
+ * «Настройки»: the shop's requisites printed on receipts and acts (issue 18), its directories and
+ * rules, for whom «Настройки и справочники» is allowed; the backups, for whom «Резервные копии» is
+ * (issue 52).
+ */
 export function SettingsPage() {
+  const canSet = useCan('settings');
+  const canBackUp = useCan('backups');
+  return (
+    <Stack maw={760}>
+      <Title order={2}>Настройки</Title>
+      {canSet && <ShopSettings />}
+      {canBackUp && <BackupsCard />}
+    </Stack>
+  );
+}
+
+function ShopSettings() {
   const profile = useShopProfile();
   const templates = useMessageTemplates();
   const rules = useWorkRules();
   useScrollToHash(profile.isSuccess);
+  if (profile.isError) {
+    return <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
+  }
+  if (!profile.data) {
+    return <LoadingMessage paused={profile.fetchStatus === 'paused'} skeleton={<ListSkeleton rows={3} />} />;
+  }
   return (
-    <Stack maw={760}>
-      <Title order={2}>Настройки</Title>
-      {profile.data ? (
-        <>
-          <RequisitesForm profile={profile.data.profile} />
-          <LogoCard logoUrl={profile.data.logoUrl} />
-          <PublicAddressCard />
-          <TicketTypesCard />
-          <RepairStagesCard />
-          <ServicesCard />
-          <PayersCard />
-          {rules.data && <WorkRulesForm rules={rules.data} />}
-          {templates.data && <TemplatesForm templates={templates.data} />}
-          <BackupsCard />
-        </>
-      ) : profile.isError ? (
-        <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
-      ) : (
-        <LoadingMessage paused={profile.fetchStatus === 'paused'} skeleton={<ListSkeleton rows={3} />} />
-      )}
-    </Stack>
+    <>
+      <RequisitesForm profile={profile.data.profile} />
+      <LogoCard logoUrl={profile.data.logoUrl} />
+      <PublicAddressCard />
+      <TicketTypesCard />
+      <RepairStagesCard />
+      <ServicesCard />
+      <PayersCard />
+      {rules.data && <WorkRulesForm rules={rules.data} />}
+      {templates.data && <TemplatesForm templates={templates.data} />}
+    </>
   );
 }
 
@@ -120,7 +133,7 @@ function RequisitesForm({ profile }: { profile: ShopProfileDto }) {
         <ErrorBox
           message={
             stale
-              ? 'Реквизиты уже изменил другой администратор. Ваши поля остались как есть: проверьте их и сохраните ещё раз, чтобы записать свои.'
+              ? 'Реквизиты уже изменил другой сотрудник. Ваши поля остались как есть: проверьте их и сохраните ещё раз, чтобы записать свои.'
               : save.isError
                 ? errorMessage(save.error)
                 : null

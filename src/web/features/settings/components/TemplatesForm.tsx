@@ -83,7 +83,7 @@ export function TemplatesForm({ templates }: { templates: MessageTemplatesDto })
         <ErrorBox
           message={
             stale
-              ? 'Шаблоны уже изменил другой администратор. Ваши тексты остались как есть: проверьте их и сохраните ещё раз, чтобы записать свои.'
+              ? 'Шаблоны уже изменил другой сотрудник. Ваши тексты остались как есть: проверьте их и сохраните ещё раз, чтобы записать свои.'
               : save.isError
                 ? errorMessage(save.error)
                 : null

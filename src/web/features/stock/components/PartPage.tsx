@@ -13,7 +13,7 @@ import { PagedList } from '../../../components/PagedList';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePart, usePartMoves, useStockWrites } from '../api/stock-api';
 import { PartDialog } from './PartDialog';
@@ -43,7 +43,7 @@ export function PartPage() {
 }
 
 function PartCard({ part, removable }: { part: PartDto; removable: boolean }) {
-  const admin = useCurrentUser().role === 'admin';
+  const keeper = useCan('stock.manage');
   const navigate = useNavigate();
   const { removePart } = useStockWrites();
   const [editing, setEditing] = useState(false);
@@ -68,7 +68,7 @@ function PartCard({ part, removable }: { part: PartDto; removable: boolean }) {
     ['Совместимые модели', part.models],
     ['Место хранения', part.place],
     ['Цена продажи', formatRubles(part.price)],
-    // Purchase prices come only to admins; before the first receipt there are none.
+    // Purchase prices come only with «Склад»; before the first receipt there are none.
     ...(part.lastCost !== null && part.avgCost !== null
       ? ([
           ['Закупка: последняя', part.lastCost > 0 ? formatRubles(part.lastCost) : '—'],
@@ -85,7 +85,7 @@ function PartCard({ part, removable }: { part: PartDto; removable: boolean }) {
             <Button variant="default" component={Link} to={paths.partLabel(part.id)}>
               Этикетка
             </Button>
-            {admin && (
+            {keeper && (
               <Button variant="default" onClick={() => setEditing(true)}>
                 Изменить
               </Button>
@@ -115,7 +115,7 @@ function PartCard({ part, removable }: { part: PartDto; removable: boolean }) {
               </Group>
             ))}
         </Stack>
-        {admin && removable && (
+        {keeper && removable && (
           <Group>
             <Anchor
               component="button"

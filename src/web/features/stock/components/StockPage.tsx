@@ -6,7 +6,7 @@ import { paths } from '../../../../domain/routes';
 import { BARCODE_PATTERN } from '../../../../domain/stock';
 import { PagedList } from '../../../components/PagedList';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { findByBarcode, usePartList } from '../api/stock-api';
 import { PartDialog } from './PartDialog';
@@ -16,10 +16,10 @@ import { ScanButton } from './ScanButton';
 /**
  * «Склад» (issue 51): the catalogue searched by any fragment, «Заканчивается» alone, a part found
  * by its barcode (the camera, a USB scanner that types and presses Enter, or typed by hand), and
- * for admins the ways stock comes in and is checked.
+ * for those allowed «Склад» the ways stock comes in and is checked.
  */
 export function StockPage() {
-  const admin = useCurrentUser().role === 'admin';
+  const keeper = useCan('stock.manage');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
@@ -53,7 +53,7 @@ export function StockPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Склад</Title>
-        {admin && (
+        {keeper && (
           <Group gap="xs">
             <Button component={Link} to={paths.stockReceiptNew}>
               Поступление
@@ -115,7 +115,7 @@ export function StockPage() {
         query={list}
         empty={q || low ? 'Ничего не найдено' : 'Каталог пуст'}
         emptyAction={
-          !q && !low && admin ? (
+          !q && !low && keeper ? (
             <Text size="sm" c="dimmed">
               Добавьте запчасть или{' '}
               <Anchor component={Link} to={paths.stockImport}>

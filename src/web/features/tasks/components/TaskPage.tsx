@@ -27,6 +27,7 @@ import { InTrashBadge } from '../../../components/trash/InTrashBadge';
 import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
+import { useCan } from '../../../lib/session';
 import { patchTask, useDeleteTaskPhoto, useTask, useUploadTaskPhotos } from '../api/tasks-api';
 import { formToPatch, taskSnapshot, validateTaskField, type TaskFormValues } from './task-form-values';
 import { TaskFields } from './TaskFields';
@@ -55,6 +56,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
   const queryClient = useQueryClient();
   const users = useUserOptions();
   const remove = useMoveToTrashConfirm('task', task.id, paths.tasks);
+  const canDelete = useCan('trash.delete');
   const trashed = task.deletedAt !== null;
   const upload = useUploadTaskPhotos(task.id);
   const removePhoto = useDeleteTaskPhoto(task.id);
@@ -175,7 +177,8 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
         </>
       }
       foot={
-        !trashed && (
+        !trashed &&
+        canDelete && (
           <Group justify="flex-end">
             <Button
               color="red"

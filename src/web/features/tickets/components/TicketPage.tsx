@@ -9,6 +9,7 @@ import { LeaveGuard } from '../../../components/editing/LeaveGuard';
 import { RecordGate } from '../../../components/RecordGate';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
+import { useCan } from '../../../lib/session';
 import { useUserOptions } from '../../employees/public';
 import { TicketMoneySection } from '../../money/public';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
@@ -38,6 +39,7 @@ export function TicketPage() {
 
 function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
   const remove = useMoveToTrashConfirm('ticket', ticket.id, paths.tickets);
+  const canDelete = useCan('trash.delete');
   const users = useUserOptions();
   const stages = useQuery(repairStagesQuery);
   // «Написать клиенту» opens the status's template; a sent estimate opens its own (issue 50).
@@ -90,7 +92,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
         </>
       }
       side={<TicketSide ticket={ticket} trashed={trashed} readOnly={readOnly} onWrite={write} />}
-      foot={!trashed && <TicketDeleteFoot ticketId={ticket.id} remove={remove} />}
+      foot={!trashed && canDelete && <TicketDeleteFoot ticketId={ticket.id} remove={remove} />}
     />
   );
 }

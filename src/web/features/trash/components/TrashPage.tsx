@@ -6,15 +6,14 @@ import { countRu } from '../../../../domain/plural';
 import { DEFAULT_TRASH_DAYS } from '../../../../domain/records';
 import { PagedList } from '../../../components/PagedList';
 import { errorMessage } from '../../../lib/api';
-import { publicConfigQuery, useCurrentUser } from '../../../lib/session';
+import { publicConfigQuery, useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useEmptyTrash, useTrashList } from '../../../lib/trash';
 import { TrashRow } from './TrashRow';
 
 /** What was deleted, newest first: anyone restores; admins delete for good or empty it all. */
 export function TrashPage() {
-  const me = useCurrentUser();
-  const isAdmin = me.role === 'admin';
+  const canPurge = useCan('trash.purge');
   const list = useTrashList();
   const empty = useEmptyTrash();
   const days = useQuery(publicConfigQuery).data?.trashDays ?? DEFAULT_TRASH_DAYS;
@@ -42,7 +41,7 @@ export function TrashPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Корзина</Title>
-        {isAdmin && hasItems && (
+        {canPurge && hasItems && (
           <Button color="red" variant="light" onClick={confirmEmpty} loading={empty.isPending}>
             Очистить корзину
           </Button>
@@ -55,7 +54,7 @@ export function TrashPage() {
       <PagedList
         query={list}
         empty="Корзина пуста"
-        renderItem={(item) => <TrashRow key={`${item.kind}-${item.id}`} item={item} isAdmin={isAdmin} />}
+        renderItem={(item) => <TrashRow key={`${item.kind}-${item.id}`} item={item} canPurge={canPurge} />}
       />
     </Stack>
   );

@@ -23,7 +23,7 @@ function heading(item: TrashItemDto): string {
 }
 
 /** One deleted record: what, whose, when and by whom; «Восстановить», and «Удалить навсегда» for admins. */
-export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boolean }) {
+export function TrashRow({ item, canPurge }: { item: TrashItemDto; canPurge: boolean }) {
   const restore = useRestore();
   const forever = useDeleteForever();
   const onError = (error: unknown) => toast.error(errorMessage(error));
@@ -73,7 +73,7 @@ export function TrashRow({ item, isAdmin }: { item: TrashItemDto; isAdmin: boole
           >
             Восстановить
           </Button>
-          {isAdmin && (
+          {canPurge && (
             <Button
               size="sm"
               color="red"

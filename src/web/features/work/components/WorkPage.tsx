@@ -6,7 +6,7 @@ import { paths } from '../../../../domain/routes';
 import { DEFAULT_WORK_STATES } from '../../../../domain/worklist';
 import { PagedList } from '../../../components/PagedList';
 import { ListSkeleton } from '../../../components/Skeletons';
-import { useCurrentUser } from '../../../lib/session';
+import { useCan, useCurrentUser, useIsOwner } from '../../../lib/session';
 import { useUrgencyContext } from '../../../lib/shop-today';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
@@ -138,8 +138,10 @@ export function WorkPage() {
     !Object.values(facets).some(Boolean) &&
     (values.states ?? DEFAULT_WORK_STATES.join(',')) === DEFAULT_WORK_STATES.join(',');
   const emptyDefault = defaultView && list.isSuccess && (list.data.pages[0]?.items.length ?? 0) === 0;
-  const hasWork = useShopHasWork(me.role === 'admin' && emptyDefault);
-  const showFirstSteps = me.role === 'admin' && emptyDefault && hasWork.data === false;
+  const owner = useIsOwner();
+  const canSet = useCan('settings');
+  const hasWork = useShopHasWork(owner && emptyDefault);
+  const showFirstSteps = owner && emptyDefault && hasWork.data === false;
 
   const view = useWorkView();
   const urgency = useUrgencyContext();
@@ -176,7 +178,7 @@ export function WorkPage() {
         </Group>
       </Group>
       {showFirstSteps && <FirstSteps />}
-      {me.role === 'admin' && <SetupGaps />}
+      {canSet && <SetupGaps />}
       <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
       <TicketFacetChips facets={facets} onChange={onChange} />
       <PagedList
