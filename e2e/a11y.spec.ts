@@ -107,6 +107,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         '/app/trash',
         '/app/dashboard',
         '/app/cash',
+        '/app/reports',
         '/app/stock',
         `/app/stock/parts/${part.id}`,
         '/app/stock/receipts',

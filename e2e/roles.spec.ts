@@ -101,6 +101,7 @@ async function journey(browser: Browser, shop: Shop) {
     [receptionistAccount, 'Приёмщик'],
   ] as const) {
     const select = owner.page
+      .getByTestId(`employee-${account.email}`)
       .getByRole('combobox', { name: `Роль: ${account.displayName}` })
       .filter({ visible: true });
     await select.click();
@@ -169,7 +170,7 @@ async function journey(browser: Browser, shop: Shop) {
   const refunds = roles.getByRole('switch', { name: 'Оформлять возврат денег' });
   await expect(refunds).not.toBeChecked();
   await refunds.click();
-  await expect(owner.page.getByText('Мастер: разрешено')).toBeVisible();
+  await expect(owner.page.getByText('Мастер: «Оформлять возврат денег» — разрешено')).toBeVisible();
   await expect(money.getByRole('button', { name: 'Возврат' })).toBeVisible();
   await money.getByRole('button', { name: 'Возврат' }).click();
   const dialog = master.page.getByRole('dialog', { name: 'Возврат клиенту' });
@@ -181,12 +182,18 @@ async function journey(browser: Browser, shop: Shop) {
 
   // And takes it back: the button goes from the open card, and the server refuses again.
   await refunds.click();
-  await expect(owner.page.getByText('Мастер: запрещено')).toBeVisible();
+  await expect(owner.page.getByText('Мастер: «Оформлять возврат денег» — запрещено')).toBeVisible();
   await expect(money.getByRole('button', { name: 'Возврат' })).toHaveCount(0);
   const again = await master.page.request.post(`/api/tickets/${ticketId}/refunds`, {
     data: { kind: 'refund', method: 'cash', amount: 100, note: 'Проба' },
   });
   expect(again.status()).toBe(403);
+
+  // «Отчёты» is the owner's here, with the accountant's journals; the Мастер has no way in.
+  await owner.page.getByRole('navigation').getByRole('link', { name: 'Отчёты' }).click();
+  await expect(owner.page.getByRole('heading', { name: 'Отчёты' })).toBeVisible();
+  await expect(owner.page.getByRole('link', { name: 'Оплаты и возвраты (CSV)' })).toBeVisible();
+  await expect(master.page.getByRole('link', { name: 'Отчёты' })).toHaveCount(0);
 
   for (const person of [owner, master, receptionist]) await person.context.close();
 }

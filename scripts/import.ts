@@ -56,7 +56,7 @@ try {
     );
     for (const { email, link } of links) process.stdout.write(`  ${email}: ${link}\n`);
     process.stdout.write(
-      'Позже ссылку выдаст администратор в «Сотрудники» или команда npm run reset-password -- EMAIL\n',
+      'Позже ссылку выдаст владелец в «Сотрудники» или команда npm run reset-password -- EMAIL\n',
     );
   }
   if (!dryRun)

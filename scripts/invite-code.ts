@@ -13,7 +13,7 @@ try {
   const code = await createInviteCodeService(database.db, config.inviteCode).current();
   process.stdout.write(`Код приглашения: ${code}\n`);
   if ((await countUsers(database.db)) === 0) {
-    process.stdout.write('Учётных записей ещё нет: первая зарегистрированная станет администратором.\n');
+    process.stdout.write('Учётных записей ещё нет: первая зарегистрированная станет владельцем.\n');
   }
   if (config.inviteCode) process.stdout.write('(задан в INVITE_CODE; меняется только там)\n');
 } catch (error) {

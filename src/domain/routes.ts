@@ -34,6 +34,8 @@ export const paths = {
   cashShift: (id: IdOrParam) => `/app/cash/shifts/${id}`,
   /** A payer's statement for a period (issue 50). */
   payerStatement: (id: IdOrParam) => `/app/payers/${id}`,
+  /** «Отчёты» (issues 52, 53). */
+  reports: '/app/reports',
   /** Parts and stock (issue 51). */
   stock: '/app/stock',
   stockLow: '/app/stock?low=1',

@@ -19,7 +19,7 @@ type WithId = { Params: { id: string } };
 
 /** The cash desk and the day's takings (issue 50), for those allowed «Касса» (issue 52). */
 export function registerCashDeskRoutes(
-  { permitted }: RouteScopes,
+  { staff, permitted }: RouteScopes,
   {
     desk,
     db,
@@ -29,6 +29,9 @@ export function registerCashDeskRoutes(
 ) {
   const shiftId = (request: FastifyRequest<WithId>) => parseId(request.params.id, SHIFT_NOT_FOUND);
   const cashiers = permitted('cash.shift');
+
+  // Anyone taking a payment is told when no shift is open; the shift itself is «Касса»'s.
+  staff.get('/api/cash/open', async () => ({ open: await desk.isOpen() }));
 
   cashiers.get('/api/cash/current', async () => ({ shift: await desk.current() }));
 

@@ -139,6 +139,11 @@ export function createCashDesk({ db, clock, events }: { db: Kysely<DB>; clock: C
   return {
     report,
 
+    /** Whether a shift is open: the payment dialog warns of cash taken with none (anyone may ask). */
+    async isOpen(): Promise<boolean> {
+      return (await openShiftId()) !== null;
+    },
+
     async current(): Promise<CashShiftReportDto | null> {
       const id = await openShiftId();
       return id === null ? null : report(id);

@@ -42,7 +42,7 @@ export function formatImportReport(report: ImportReport): string {
   if (report.noAdmin) {
     lines.push(
       '',
-      'Администратора нет ни среди перенесённых, ни среди тех, кто уже здесь: назначьте его командой ' +
+      'Владельца нет ни среди перенесённых, ни среди тех, кто уже здесь: назначьте его командой ' +
         'npm run set-role -- EMAIL admin',
     );
   }

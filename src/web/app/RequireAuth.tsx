@@ -42,7 +42,7 @@ export function RequireAccess({ access, children }: { access: Access; children: 
   const needed =
     access === 'owner'
       ? 'Эта страница — только для владельца.'
-      : `Её открывает право ${access.map((p) => `«${PERMISSION_LABELS[p]}»`).join(' или ')}; права ролей даёт владелец на странице «Сотрудники».`;
+      : `Эту страницу открывает право ${access.map((p) => `«${PERMISSION_LABELS[p]}»`).join(' или ')}; права ролей даёт владелец на странице «Сотрудники».`;
   return (
     <CenteredMessage title="Нет доступа">
       <Text size="sm" ta="center" maw={420}>

@@ -75,6 +75,7 @@ const screens = {
   PayerStatementPage: preloadable(() =>
     styled(import('../features/money/public').then((m) => m.PayerStatementPage)),
   ),
+  ReportsPage: preloadable(() => styled(import('../features/reports/public').then((m) => m.ReportsPage))),
   StockPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.StockPage))),
   PartPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartPage))),
   PartLabelPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartLabelPage))),
@@ -109,6 +110,7 @@ const TrashPage = screens.TrashPage.Component;
 const CashPage = screens.CashPage.Component;
 const ShiftReportPage = screens.ShiftReportPage.Component;
 const PayerStatementPage = screens.PayerStatementPage.Component;
+const ReportsPage = screens.ReportsPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
 const StockPage = screens.StockPage.Component;
 const PartPage = screens.PartPage.Component;
@@ -239,6 +241,14 @@ export const appRoutes: RouteObject[] = [
                 element: (
                   <RequireAccess access={['settings', 'backups']}>
                     <SettingsPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: paths.reports,
+                element: (
+                  <RequireAccess access={['reports']}>
+                    <ReportsPage />
                   </RequireAccess>
                 ),
               },

@@ -52,8 +52,15 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
         trash,
       ];
     case 'user':
-      // A role's permissions too: id null, every open screen asks what it may do now.
-      return [queryKeys.me, queryKeys.employees, queryKeys.users.all, queryKeys.roles];
+      // A role's permissions (id null): every open screen asks what it may do now, and parts
+      // come again with or without their purchase prices («Склад»).
+      return [
+        queryKeys.me,
+        queryKeys.employees,
+        queryKeys.users.all,
+        queryKeys.roles,
+        ...(event.id === null ? [queryKeys.stock.all] : []),
+      ];
     case 'settings':
       // The shop's public address comes with the public config (/api/config).
       return [queryKeys.settings.all, queryKeys.publicConfig];

@@ -55,6 +55,7 @@ export const queryKeys = {
   cash: {
     all: ['cash'] as const,
     current: ['cash', 'current'] as const,
+    open: ['cash', 'open'] as const,
     shifts: ['cash', 'shifts'] as const,
     shift: (id: number) => ['cash', 'shift', id] as const,
     takings: ['cash', 'takings'] as const,

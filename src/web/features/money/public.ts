@@ -8,3 +8,5 @@ export { ShiftReportPage } from './components/ShiftReportPage';
 export { TakingsCard } from './components/TakingsCard';
 export { PayersCard } from './components/PayersCard';
 export { PayerStatementPage } from './components/PayerStatementPage';
+export { MoneyExportCard } from './components/MoneyExportCard';
+export { usePayers } from './api/payers-api';

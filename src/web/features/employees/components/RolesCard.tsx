@@ -32,7 +32,10 @@ export function RolesCard() {
     switchOne.mutate(
       { role, permission, allowed },
       {
-        onSuccess: () => toast.success(`${ROLE_LABELS[role]}: ${allowed ? 'разрешено' : 'запрещено'}`),
+        onSuccess: () =>
+          toast.success(
+            `${ROLE_LABELS[role]}: «${PERMISSION_LABELS[permission]}» — ${allowed ? 'разрешено' : 'запрещено'}`,
+          ),
         onError: (error) => toast.error(errorMessage(error)),
         onSettled: () => setSaving(null),
       },

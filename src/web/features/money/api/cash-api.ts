@@ -13,6 +13,13 @@ export const useCurrentShift = () =>
     queryFn: async () => (await api<{ shift: CashShiftReportDto | null }>('/api/cash/current')).shift,
   });
 
+/** Whether a shift is open, for the payment dialog's warning (open to anyone who takes money). */
+export const useShiftOpen = () =>
+  useQuery({
+    queryKey: queryKeys.cash.open,
+    queryFn: async () => (await api<{ open: boolean }>('/api/cash/open')).open,
+  });
+
 export const useShift = (id: number) =>
   useQuery({
     queryKey: queryKeys.cash.shift(id),

@@ -9,13 +9,11 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCashWrites, useCurrentShift, useShifts, type CashWrites } from '../api/cash-api';
 import { CashMoveDialog } from './CashMoveDialog';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { differenceText, ShiftEntries, ShiftFigures } from './ShiftDetails';
-import { MoneyExportCard } from './MoneyExportCard';
 import { TakingsCard } from './TakingsCard';
 import { RublesInput } from '../../../components/MoneyInputs';
 
@@ -26,7 +24,6 @@ import { RublesInput } from '../../../components/MoneyInputs';
 export function CashPage() {
   const current = useCurrentShift();
   const writes = useCashWrites();
-  const seesReports = useCan('reports');
   return (
     <Stack>
       <Title order={2}>Касса</Title>
@@ -45,7 +42,6 @@ export function CashPage() {
       )}
       <TakingsCard />
       <PastShifts />
-      {seesReports && <MoneyExportCard />}
     </Stack>
   );
 }

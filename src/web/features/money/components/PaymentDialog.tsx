@@ -18,8 +18,9 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useCurrentShift } from '../api/cash-api';
+import { useShiftOpen } from '../api/cash-api';
 import type { MoneyWrites } from '../api/money-api';
+import { useCan } from '../../../lib/session';
 
 /**
  * «Принять оплату» (prefilled with what is due) or «Возврат» (at most what was paid, with a
@@ -44,7 +45,8 @@ export function PaymentDialog({
   });
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const shift = useCurrentShift();
+  const shiftOpen = useShiftOpen();
+  const keepsDrawer = useCan('cash.shift');
   const typed = parseRubles(amount);
 
   const submit = () => {
@@ -87,12 +89,16 @@ export function PaymentDialog({
             {`Больше, чем к оплате: переплата составит ${formatRubles(typed - money.due)}.`}
           </Text>
         )}
-        {method === 'cash' && shift.isSuccess && shift.data === null && (
+        {method === 'cash' && shiftOpen.data === false && (
           <Text size="sm" c="orange.9" data-testid="no-shift">
             Смена в кассе не открыта: наличные не попадут ни в одну смену.{' '}
-            <Anchor component={Link} to={paths.cash} size="sm">
-              Открыть смену
-            </Anchor>
+            {keepsDrawer ? (
+              <Anchor component={Link} to={paths.cash} size="sm">
+                Открыть смену
+              </Anchor>
+            ) : (
+              'Смену открывает тот, кто ведёт кассу.'
+            )}
           </Text>
         )}
         <TextInput

@@ -20,6 +20,7 @@ import {
 } from '../../../../domain/ticket-closing';
 import { formatRubles } from '../../../../domain/money';
 import { TEXT_LIMIT } from '../../../../domain/ticket-schemas';
+import { useCan } from '../../../lib/session';
 
 /**
  * «Закрыть заявку?» (issue 49): closing asks first, with the repair summary the act prints —
@@ -67,6 +68,8 @@ function CloseForm({
   onClose,
 }: CloseFormProps) {
   const [onCredit, setOnCredit] = useState(false);
+  // Without «Принимать оплату» the person hands over in debt, or asks who may take the money.
+  const takesMoney = useCan('payments.take');
   const [reason, setReason] = useState('');
   const [creditError, setCreditError] = useState<string | null>(null);
   const [text, setText] = useState(summary);
@@ -79,7 +82,13 @@ function CloseForm({
     if (text.trim() === '') setError(SUMMARY_REQUIRED_MESSAGE);
     const owing = due > 0 && payerName === null && (!onCredit || reason.trim() === '');
     if (owing)
-      setCreditError(onCredit ? 'Укажите, почему в долг' : 'Примите оплату или отметьте «Выдать в долг»');
+      setCreditError(
+        onCredit
+          ? 'Укажите, почему в долг'
+          : takesMoney
+            ? 'Примите оплату или отметьте «Выдать в долг»'
+            : 'Отметьте «Выдать в долг» или попросите принять оплату того, кто принимает деньги',
+      );
     if (text.trim() === '' || !warranty.success || owing) return;
     onClose({
       repairSummary: text,
@@ -133,7 +142,11 @@ function CloseForm({
         <Paper withBorder p="sm" radius="md" bg="orange.0" data-testid="closing-debt">
           <Stack gap="xs">
             <Text fw={700}>{`Клиент должен ${formatRubles(due)}`}</Text>
-            <Text size="sm">Примите оплату или выдайте устройство в долг.</Text>
+            <Text size="sm">
+              {takesMoney
+                ? 'Примите оплату или выдайте устройство в долг.'
+                : 'Оплату принимает тот, у кого есть это право; иначе выдайте устройство в долг.'}
+            </Text>
             <Group>{payment}</Group>
             <Checkbox
               label="Выдать в долг"

@@ -6,17 +6,20 @@ import { paths } from '../../../../domain/routes';
 import { missingHeaderFields } from '../../../../domain/shop-header';
 import { useDefaultAssignees } from '../../employees/public';
 import { shopProfileQuery } from '../../settings/public';
+import { useIsOwner } from '../../../lib/session';
 
 const HIDDEN_KEY = 'glz-setup-gaps-hidden';
 
 /**
- * What an admin has not set up yet that costs the shop every day (issue 48): blank requisites
+ * What the owner, or someone allowed «Настройки», has not set up yet that costs the shop every day (issue 48): blank requisites
  * print an empty header on every receipt; without default assignees new work is «Не назначен»
  * and nobody's. Shown on the worklist until done or hidden; hiding holds until the gaps change.
+ * The default assignees are set on «Сотрудники», the owner's page: only the owner is told of them.
  */
 export function SetupGaps() {
   const shop = useQuery(shopProfileQuery);
   const defaults = useDefaultAssignees();
+  const owner = useIsOwner();
   const [hidden, setHidden] = useLocalStorage<string>({
     key: HIDDEN_KEY,
     defaultValue: '',
@@ -24,7 +27,7 @@ export function SetupGaps() {
   });
   if (!shop.data || !defaults.data) return null;
   const missing = missingHeaderFields(shop.data.profile);
-  const noDefaults = !defaults.data.ticketAssigneeId || !defaults.data.taskAssigneeId;
+  const noDefaults = owner && (!defaults.data.ticketAssigneeId || !defaults.data.taskAssigneeId);
   const gaps = [missing.length > 0 && `requisites:${missing.join(',')}`, noDefaults && 'assignees']
     .filter(Boolean)
     .join('|');
