@@ -81,6 +81,10 @@ test('a fresh install: first account is admin, promotes the second, who then see
   const row = page.getByTestId(`employee-${worker.email}`);
   await row.getByLabel(`Роль: ${worker.name}`, { exact: true }).click();
   await page.getByRole('option', { name: 'Владелец' }).click();
+  await page
+    .getByRole('dialog', { name: 'Сделать владельцем?' })
+    .getByRole('button', { name: 'Сделать владельцем' })
+    .click();
   await expect(page.getByText('Роль изменена')).toBeVisible();
   await logoutViaUi(page);
 

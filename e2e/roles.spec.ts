@@ -106,6 +106,10 @@ async function journey(browser: Browser, shop: Shop) {
       .filter({ visible: true });
     await select.click();
     await owner.page.getByRole('option', { name: label, exact: true }).click();
+    // The owner is told the person will be signed out, and confirms.
+    const confirm = owner.page.getByRole('dialog', { name: 'Сменить роль?' });
+    await expect(confirm).toContainText('выйдет из системы на всех устройствах');
+    await confirm.getByRole('button', { name: 'Сменить' }).click();
     await expect(owner.page.getByText('Роль изменена').first()).toBeVisible();
     await expect(select).toHaveValue(label);
   }

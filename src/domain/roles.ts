@@ -47,7 +47,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
-  'trash.delete': 'Удалять в Корзину',
+  'trash.delete': 'Удалять заявки, задачи и клиентов (в Корзину)',
   'trash.purge': 'Удалять из Корзины навсегда',
   'payments.take': 'Принимать оплату',
   'payments.refund': 'Оформлять возврат денег',
@@ -55,7 +55,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   reports: 'Отчёты: выписки плательщиков, журналы оплат и смен',
   export: 'Выгрузки CSV: работа, заявки, задачи, клиенты',
   'stock.manage': 'Склад: приход, инвентаризация, каталог, закупочные цены',
-  settings: 'Настройки и справочники',
+  settings: 'Настройки: реквизиты, типы заявок, этапы, услуги, плательщики, шаблоны, сроки',
   backups: 'Резервные копии',
 };
 

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { PERMISSION_LABELS, allows, type Access } from '../../domain/roles';
 import { paths } from '../../domain/routes';
 import { CenteredMessage } from '../components/CenteredMessage';
@@ -48,6 +48,9 @@ export function RequireAccess({ access, children }: { access: Access; children: 
       <Text size="sm" ta="center" maw={420}>
         {needed}
       </Text>
+      <Button component={Link} to={paths.work} variant="light">
+        К задачам
+      </Button>
     </CenteredMessage>
   );
 }

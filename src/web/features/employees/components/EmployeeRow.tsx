@@ -1,7 +1,7 @@
 import { DANGER_CONFIRM } from '../../../components/danger';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { confirmModal } from '../../../lib/confirm';
-import { ROLE_LABELS, ROLES, isRole } from '../../../../domain/roles';
+import { OWNER, ROLE_LABELS, ROLES, isRole, type Role } from '../../../../domain/roles';
 import type { UserDto } from '../../../../domain/users';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -16,12 +16,29 @@ function useEmployeeControls(employee: UserDto, isSelf: boolean) {
   const changeAccess = useChangeAccess();
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
-  const setRole = (value: string | null) => {
-    if (!isRole(value) || value === employee.role) return;
+  const applyRole = (role: Role) =>
     changeRole.mutate(
-      { id: employee.id, role: value },
+      { id: employee.id, role },
       { onSuccess: () => toast.success('Роль изменена'), onError },
     );
+
+  // A role change signs the person out everywhere (what they were typing is lost), and a mis-tap
+  // on «Владелец» would hand over everything: both are said before it happens.
+  const setRole = (value: string | null) => {
+    if (!isRole(value) || value === employee.role) return;
+    confirmModal({
+      title: value === OWNER ? 'Сделать владельцем?' : 'Сменить роль?',
+      children: (
+        <Text size="sm">
+          {employee.displayName}: {ROLE_LABELS[employee.role]} → {ROLE_LABELS[value]}.{' '}
+          {value === OWNER && 'Владелец может всё, включая сотрудников и права ролей. '}
+          Сотрудник выйдет из системы на всех устройствах; несохранённое на его открытых экранах пропадёт.
+        </Text>
+      ),
+      labels: { confirm: value === OWNER ? 'Сделать владельцем' : 'Сменить', cancel: 'Отмена' },
+      ...(value === OWNER ? { confirmProps: DANGER_CONFIRM } : {}),
+      onConfirm: () => applyRole(value),
+    });
   };
 
   const setAccess = (disabled: boolean) =>

@@ -56,6 +56,7 @@ export function RolesCard() {
           value={role}
           onChange={(value) => isSwitchableRole(value) && setRole(value)}
           fullWidth
+          size="md"
         />
         <Text size="sm">{ROLE_HINTS[role]}</Text>
         {table.isError && !table.data && (
@@ -70,6 +71,8 @@ export function RolesCard() {
               disabled={saving === permission}
               onChange={(event) => toggle(permission, event.currentTarget.checked)}
               size="md"
+              // A whole row a thumb can hit: 44 px high, the label included.
+              styles={{ body: { minHeight: 44, alignItems: 'center' } }}
             />
           ))}
       </Stack>

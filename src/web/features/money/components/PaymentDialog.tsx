@@ -39,10 +39,8 @@ export function PaymentDialog({
 }) {
   const refund = kind === 'refund';
   const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [amount, setAmount] = useState(() => {
-    const suggested = refund ? money.paid : money.due;
-    return suggested > 0 ? rublesInput(suggested) : '';
-  });
+  // A payment starts at what is due; a refund starts empty, so that one tap never returns it all.
+  const [amount, setAmount] = useState(() => (!refund && money.due > 0 ? rublesInput(money.due) : ''));
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const shiftOpen = useShiftOpen();

@@ -34,7 +34,7 @@ import { useCan } from '../../../lib/session';
 
 /**
  * «Настройки»: the shop's requisites printed on receipts and acts (issue 18), its directories and
- * rules, for whom «Настройки и справочники» is allowed; the backups, for whom «Резервные копии» is
+ * rules, for whom «Настройки» is allowed; the backups, for whom «Резервные копии» is
  * (issue 52).
  */
 export function SettingsPage() {

@@ -123,6 +123,10 @@ export function StockPage() {
               </Anchor>
               .
             </Text>
+          ) : !q && !low ? (
+            <Text size="sm" c="dimmed">
+              Запчасти заводит тот, у кого есть право «Склад».
+            </Text>
           ) : undefined
         }
         renderItem={(part) => <PartRow key={part.id} part={part} />}
