@@ -197,6 +197,10 @@ async function journey(browser: Browser, shop: Shop) {
   await owner.page.getByRole('navigation').getByRole('link', { name: 'Отчёты' }).click();
   await expect(owner.page.getByRole('heading', { name: 'Отчёты' })).toBeVisible();
   await expect(owner.page.getByRole('link', { name: 'Оплаты и возвраты (CSV)' })).toBeVisible();
+  // This month's takings hold today's payment and the Мастер's refund.
+  const takings = owner.page.getByTestId('takings-report');
+  await expect(takings.getByTestId('takings-report-net')).toBeVisible();
+  await expect(takings.getByTestId('takings-by-Кто принял')).toContainText('Мастеров Максим');
   await expect(master.page.getByRole('link', { name: 'Отчёты' })).toHaveCount(0);
 
   for (const person of [owner, master, receptionist]) await person.context.close();

@@ -23,6 +23,7 @@ import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
 import { registerMoneyExportRoutes } from '../money/money-export.routes';
+import { registerReportsRoutes } from '../reports/reports.routes';
 import { createPayers } from '../money/payers.service';
 import { registerPayersRoutes } from '../money/payers.routes';
 import { createCashDesk } from '../cash/cash-desk.service';
@@ -85,6 +86,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     clock,
     timeZone: shopTimeZone,
   });
+  registerReportsRoutes(scopes, { db: database.db, timeZone: shopTimeZone });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   const stock = stockServices(parts);
   registerStockRoutes(scopes, stock);

@@ -110,6 +110,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/payers/:id/statement': needs('reports'),
   'GET /api/export/payments.csv': needs('reports'),
   'GET /api/export/shifts.csv': needs('reports'),
+  'GET /api/reports/takings': needs('reports'),
   'GET /api/cash/open': staff,
   'GET /api/cash/current': needs('cash.shift'),
   'POST /api/cash/shifts': needs('cash.shift'),

@@ -54,6 +54,8 @@ export const queryKeys = {
   /** The cash desk (issue 50): the open shift, past shifts, a day's takings. */
   cash: {
     all: ['cash'] as const,
+    /** Under `cash`: every payment, refund and shift refreshes the reports too (issue 53). */
+    takingsReport: (params: Record<string, string>) => ['cash', 'report', 'takings', params] as const,
     current: ['cash', 'current'] as const,
     open: ['cash', 'open'] as const,
     shifts: ['cash', 'shifts'] as const,

@@ -4,15 +4,17 @@ import { paths } from '../../../../domain/routes';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { MoneyExportCard, usePayers } from '../../money/public';
+import { TakingsReportCard } from './TakingsReportCard';
 
 /**
- * «Отчёты» (issue 52: the home of the «Отчёты» permission): the accountant's CSV journals and each
- * payer's statement. Issue 53 grows it into the shop's money reports.
+ * «Отчёты» (issues 52, 53): the takings of a period, the accountant's CSV journals and each payer's
+ * statement, for those allowed «Отчёты».
  */
 export function ReportsPage() {
   return (
     <Stack maw={760}>
       <Title order={2}>Отчёты</Title>
+      <TakingsReportCard />
       <MoneyExportCard />
       <PayerStatements />
     </Stack>
