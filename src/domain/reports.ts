@@ -79,3 +79,121 @@ export interface TakingsReportDto {
   /** By who took it, as their name was then. */
   byPerson: (MoneyFlow & { person: string })[];
 }
+
+/** A page of a report's list: offset pages, a report's lists being a period's or a debt's. */
+export const REPORT_PAGE = 50;
+export const reportPageQuery = z.object({
+  offset: z.coerce
+    .number({ error: 'Страница отчёта: неверное смещение' })
+    .int('Страница отчёта: неверное смещение')
+    .min(0, 'Страница отчёта: неверное смещение')
+    .max(1_000_000, 'Страница отчёта: неверное смещение')
+    .default(0),
+});
+
+/**
+ * What closed repairs earned (issue 53): works and parts at their sale price after discounts,
+ * less the parts at the cost they were taken from stock at. A part not from stock has no cost
+ * recorded (0), so its whole price counts as margin: `partsWithoutCost` says how many such lines.
+ */
+export interface MarginSums {
+  /** Repairs closed. */
+  tickets: number;
+  works: number;
+  parts: number;
+  partsCost: number;
+  /** works + parts − partsCost. */
+  margin: number;
+}
+
+export interface MarginReportDto {
+  from: string;
+  to: string;
+  step: ReportStep;
+  total: MarginSums & {
+    /** Closed repairs with a sum above zero: what the average ticket is taken over. */
+    charged: number;
+    /** «Средний чек»: (works + parts) / charged, kopecks rounded; 0 with nothing charged. */
+    average: number;
+    partsWithoutCost: number;
+  };
+  buckets: (MarginSums & { start: string })[];
+}
+
+export interface MarginTicketRow {
+  id: number;
+  title: string;
+  device: string;
+  clientName: string;
+  assigneeName: string;
+  closedAt: string;
+  works: number;
+  parts: number;
+  partsCost: number;
+  margin: number;
+}
+
+export interface ReportPageDto<T> {
+  items: T[];
+  /** Rows in the whole list. */
+  total: number;
+  offset: number;
+}
+
+/** A finished repair that still owes (as «Сводка» counts them): by the largest debt first. */
+export interface UnpaidRow {
+  id: number;
+  title: string;
+  device: string;
+  clientName: string;
+  status: string;
+  createdAt: string;
+  closedAt: string | null;
+  total: number;
+  paid: number;
+  due: number;
+}
+
+export interface UnpaidReportDto extends ReportPageDto<UnpaidRow> {
+  /** The sum owed over the whole list. */
+  due: number;
+}
+
+/** Repairs taken in over a period by the device as typed (case and spaces aside). */
+export interface ModelRow {
+  model: string;
+  repairs: number;
+  /** Their lines' sum, kopecks. */
+  total: number;
+}
+
+export const MODELS_LISTED = 50;
+
+export interface ModelsReportDto {
+  from: string;
+  to: string;
+  repairs: number;
+  withoutModel: number;
+  /** The most frequent models, at most MODELS_LISTED. */
+  models: ModelRow[];
+}
+
+/** How long repairs stayed in a status or stage they left in the period. */
+export interface DurationRow {
+  key: string;
+  label: string;
+  /** Times a repair left it. */
+  spans: number;
+  averageDays: number;
+  longestDays: number;
+}
+
+export interface DurationsReportDto {
+  from: string;
+  to: string;
+  statuses: DurationRow[];
+  stages: DurationRow[];
+}
+
+/** A stage's key among the status spans (`stage_spans.status`): stages and statuses share the table. */
+export const stageSpanKey = (stageId: number) => `stage:${stageId}`;

@@ -86,7 +86,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     clock,
     timeZone: shopTimeZone,
   });
-  registerReportsRoutes(scopes, { db: database.db, timeZone: shopTimeZone });
+  registerReportsRoutes(scopes, { db: database.db, clock, timeZone: shopTimeZone });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   const stock = stockServices(parts);
   registerStockRoutes(scopes, stock);

@@ -1,15 +1,8 @@
 import type { Kysely } from 'kysely';
-import { todayIn } from '../../domain/due-marks';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/money';
-import {
-  bucketStart,
-  bucketStarts,
-  type MoneyFlow,
-  type ReportQuery,
-  type TakingsReportDto,
-} from '../../domain/reports';
-import { daysInZone } from '../../domain/status-limits';
+import type { MoneyFlow, ReportQuery, TakingsReportDto } from '../../domain/reports';
 import type { DB } from '../db/schema';
+import { periodBuckets } from './period-buckets';
 
 type Sum = string | number | null;
 const flow = (): MoneyFlow => ({ taken: 0, refunded: 0 });
@@ -19,20 +12,16 @@ const add = (into: MoneyFlow, kind: string, sum: Sum) => {
 };
 
 /**
- * Takings over a period of the shop's calendar days (issue 53): by day, week or month, by method,
- * by the repair's type and by who took the money. The database sums payments per UTC hour (per
- * minute where the zone's midnight is not on the hour); each hour then goes to the shop's day it
- * falls in. So a year is at most some 9,000 sums per method and kind, whatever the payments.
+ * Takings over a period of the shop's calendar days (issue 53): by day, week or month (grouped as
+ * `periodBuckets` says), by method, by the repair's type and by who took the money.
  */
 export async function readTakingsReport(
   db: Kysely<DB>,
   query: ReportQuery,
   timeZone: string,
 ): Promise<TakingsReportDto> {
-  const range = daysInZone(query.from, query.to, timeZone);
-  const onTheHour = range.from.slice(14, 16) === '00' && range.to.slice(14, 16) === '00';
-  // ISO text: 13 characters name the hour, 16 the minute.
-  const keyLength = onTheHour ? 13 : 16;
+  const period = periodBuckets(query, timeZone);
+  const { range, keyLength } = period;
   const inPeriod = db
     .selectFrom('payments')
     .where('payments.created_at', '>=', range.from)
@@ -60,13 +49,10 @@ export async function readTakingsReport(
   ]);
 
   const total = flow();
-  const buckets = new Map(bucketStarts(query.from, query.to, query.step).map((start) => [start, flow()]));
+  const buckets = new Map(period.starts.map((start) => [start, flow()]));
   const methods = new Map<PaymentMethod, MoneyFlow>(PAYMENT_METHODS.map((method) => [method, flow()]));
   for (const row of byTime) {
-    const instant = new Date(`${row.at}${':00:00.000Z'.slice(row.at.length - 13)}`);
-    const bucket = buckets.get(bucketStart(todayIn(timeZone, instant), query.step));
-    // Every hour of the range is a day of the period: a missing bucket would be a bug, said loudly.
-    if (!bucket) throw new Error(`takings report: ${row.at} outside ${query.from}..${query.to}`);
+    const bucket = buckets.get(period.bucketOf(row.at))!;
     add(bucket, row.kind, row.sum);
     add(total, row.kind, row.sum);
     const method = methods.get(row.method as PaymentMethod);

@@ -41,6 +41,7 @@ import { resolvePartyChanges } from '../work-items/item-parties';
 import { deviceFromRow } from './device-columns';
 import { describeEdit, statusText } from './ticket-history';
 import { recordStageSpan } from './stage-spans';
+import { stageSpanKey } from '../../domain/reports';
 import { findTicket, type TicketRow } from './tickets.repository';
 import {
   CLOSED_LOCK_MESSAGE,
@@ -128,6 +129,12 @@ async function stageChange(trx: Kysely<DB>, row: TicketRow, stageId: number | nu
   const before = await name(row.stage_id);
   const after = stageId === null ? 'Без этапа' : (await findStageForTicket(trx, stageId)).name;
   return { before, after };
+}
+
+/** A stage left (another set, or none once out of «В ремонте») is a span of its own (issue 53). */
+async function recordLeftStage(trx: Kysely<DB>, row: TicketRow, next: number | null, now: string) {
+  if (row.stage_id === null || row.stage_id === next || row.stage_since === null) return;
+  await recordStageSpan(trx, { id: row.id, status: stageSpanKey(row.stage_id), since: row.stage_since }, now);
 }
 
 /** A closed ticket is what the client signed for: nothing on it changes until it is reopened. */
@@ -234,6 +241,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed, stockC
       { id: row.id, status: row.status, since: row.status_since ?? row.created_at },
       now,
     );
+    await recordLeftStage(trx, row, stageId, now);
     return {
       from: row.status,
       to: target,
@@ -299,6 +307,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed, stockC
             stage_since: changes.stageId === null ? null : now,
           });
           history.push(...fieldChange('set_stage', stage.before, stage.after));
+          await recordLeftStage(trx, row, changes.stageId, now);
         }
         const parties = await resolvePartyChanges(trx, row, changes);
         history.push(...parties.history);

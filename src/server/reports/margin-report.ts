@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  REPORT_PAGE,
+  type MarginReportDto,
+  type MarginSums,
+  type MarginTicketRow,
+  type ReportPageDto,
+  type ReportQuery,
+} from '../../domain/reports';
+import type { DB } from '../db/schema';
+import { periodBuckets } from './period-buckets';
+
+type Sum = string | number | null;
+
+// A line's sum as `lineTotal` (domain/money.ts) has it: quantity × price less the discount, never below 0.
+const lineSum = sql`case when ticket_lines.quantity * ticket_lines.price > ticket_lines.discount
+  then ticket_lines.quantity * ticket_lines.price - ticket_lines.discount else 0 end`;
+const works = sql<Sum>`sum(case when ticket_lines.kind = 'work' then ${lineSum} else 0 end)`.as('works');
+const parts = sql<Sum>`sum(case when ticket_lines.kind = 'part' then ${lineSum} else 0 end)`.as('parts');
+const partsCost = sql<Sum>`sum(case when ticket_lines.kind = 'part'
+  then ticket_lines.quantity * ticket_lines.cost else 0 end)`.as('parts_cost');
+
+const sums = (row: { works: Sum; parts: Sum; parts_cost: Sum }) => {
+  const w = Number(row.works ?? 0);
+  const p = Number(row.parts ?? 0);
+  const c = Number(row.parts_cost ?? 0);
+  return { works: w, parts: p, partsCost: c, margin: w + p - c };
+};
+const zero = (): MarginSums => ({ tickets: 0, works: 0, parts: 0, partsCost: 0, margin: 0 });
+
+/** Repairs closed in the period (not in the Корзина), through `tickets_closed_live`. */
+function closedIn(db: Kysely<DB>, range: { from: string; to: string }) {
+  return db
+    .selectFrom('tickets')
+    .where('tickets.closed_at', '>=', range.from)
+    .where('tickets.closed_at', '<', range.to)
+    .where('tickets.deleted_at', 'is', null)
+    .where('tickets.status', '=', 'closed');
+}
+
+/**
+ * Margin over a period (issue 53): the repairs closed in it, by the day, week or month they
+ * closed, and the average ticket over those that cost the client anything.
+ */
+export async function readMarginReport(
+  db: Kysely<DB>,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<MarginReportDto> {
+  const period = periodBuckets(query, timeZone);
+  const closed = closedIn(db, period.range);
+  const [lines, counts] = await Promise.all([
+    closed
+      .innerJoin('ticket_lines', 'ticket_lines.ticket_id', 'tickets.id')
+      .select((eb) => [
+        eb.fn<string>('substr', ['tickets.closed_at', eb.val(1), eb.val(period.keyLength)]).as('at'),
+        works,
+        parts,
+        partsCost,
+        sql<Sum>`sum(case when ticket_lines.kind = 'part' and ticket_lines.part_id is null then 1 else 0 end)`.as(
+          'no_cost',
+        ),
+      ])
+      .groupBy('at')
+      .execute(),
+    closed
+      .select((eb) => [
+        eb.fn<string>('substr', ['tickets.closed_at', eb.val(1), eb.val(period.keyLength)]).as('at'),
+        eb.fn.countAll<string | number>().as('tickets'),
+        sql<Sum>`sum(case when tickets.lines_total > 0 then 1 else 0 end)`.as('charged'),
+      ])
+      .groupBy('at')
+      .execute(),
+  ]);
+
+  const buckets = new Map(period.starts.map((start) => [start, zero()]));
+  const total = { ...zero(), charged: 0, average: 0, partsWithoutCost: 0 };
+  const into = (start: string) => buckets.get(start) ?? zero();
+  for (const row of counts) {
+    const bucket = into(period.bucketOf(row.at));
+    bucket.tickets += Number(row.tickets);
+    total.tickets += Number(row.tickets);
+    total.charged += Number(row.charged ?? 0);
+  }
+  for (const row of lines) {
+    const bucket = into(period.bucketOf(row.at));
+    const s = sums(row);
+    for (const target of [bucket, total]) {
+      target.works += s.works;
+      target.parts += s.parts;
+      target.partsCost += s.partsCost;
+      target.margin += s.margin;
+    }
+    total.partsWithoutCost += Number(row.no_cost ?? 0);
+  }
+  total.average = total.charged === 0 ? 0 : Math.round((total.works + total.parts) / total.charged);
+  return {
+    from: query.from,
+    to: query.to,
+    step: query.step,
+    total,
+    buckets: [...buckets].map(([start, s]) => ({ start, ...s })),
+  };
+}
+
+/** The repairs behind the margin, the latest closed first, a page at a time. */
+export async function readMarginTickets(
+  db: Kysely<DB>,
+  query: ReportQuery,
+  timeZone: string,
+  offset: number,
+  limit = REPORT_PAGE,
+): Promise<ReportPageDto<MarginTicketRow>> {
+  const { range } = periodBuckets(query, timeZone);
+  const closed = closedIn(db, range);
+  const [page, count] = await Promise.all([
+    closed
+      .select([
+        'tickets.id',
+        'tickets.title',
+        'tickets.device',
+        'tickets.client_name',
+        'tickets.assignee_name',
+        'tickets.closed_at',
+      ])
+      .orderBy('tickets.closed_at', 'desc')
+      .orderBy('tickets.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    closed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = page.map((row) => row.id);
+  const lineSums =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('ticket_lines')
+          .select(['ticket_lines.ticket_id', works, parts, partsCost])
+          .where('ticket_lines.ticket_id', 'in', ids)
+          .groupBy('ticket_lines.ticket_id')
+          .execute();
+  const byTicket = new Map(lineSums.map((row) => [row.ticket_id, sums(row)]));
+  return {
+    total: Number(count.n),
+    offset,
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      device: row.device,
+      clientName: row.client_name,
+      assigneeName: row.assignee_name,
+      closedAt: row.closed_at ?? '',
+      ...(byTicket.get(row.id) ?? { works: 0, parts: 0, partsCost: 0, margin: 0 }),
+    })),
+  };
+}
