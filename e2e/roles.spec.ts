@@ -196,7 +196,9 @@ async function journey(browser: Browser, shop: Shop) {
   // «Отчёты» is the owner's here, with the accountant's journals; the Мастер has no way in.
   await owner.page.getByRole('navigation').getByRole('link', { name: 'Отчёты' }).click();
   await expect(owner.page.getByRole('heading', { name: 'Отчёты' })).toBeVisible();
+  await owner.page.getByRole('tab', { name: 'Журналы' }).click();
   await expect(owner.page.getByRole('link', { name: 'Оплаты и возвраты (CSV)' })).toBeVisible();
+  await owner.page.getByRole('tab', { name: 'Выручка' }).click();
   // This month's takings hold today's payment and the Мастер's refund.
   const takings = owner.page.getByTestId('takings-report');
   await expect(takings.getByTestId('takings-report-net')).toBeVisible();

@@ -43,6 +43,7 @@ export const PERMISSIONS = [
   'stock.manage',
   'settings',
   'backups',
+  'pay',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,11 +53,12 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'payments.take': 'Принимать оплату',
   'payments.refund': 'Оформлять возврат денег',
   'cash.shift': 'Касса: смена, внесения и выдачи, выручка за день',
-  reports: 'Отчёты: выписки плательщиков, журналы оплат и смен',
+  reports: 'Отчёты: выручка, маржа, долги, выписки плательщиков, журналы оплат и смен',
   export: 'Выгрузки CSV: работа, заявки, задачи, клиенты',
   'stock.manage': 'Склад: приход, инвентаризация, каталог, закупочные цены',
   settings: 'Настройки: реквизиты, типы заявок, этапы, услуги, плательщики, шаблоны, сроки',
   backups: 'Резервные копии',
+  pay: 'Видеть зарплаты сотрудников: правила, ведомости, выплаты',
 };
 
 /**

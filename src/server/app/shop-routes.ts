@@ -24,6 +24,8 @@ import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
 import { registerMoneyExportRoutes } from '../money/money-export.routes';
 import { registerReportsRoutes } from '../reports/reports.routes';
+import { createPay } from '../pay/pay.service';
+import { registerPayRoutes } from '../pay/pay.routes';
 import { createPayers } from '../money/payers.service';
 import { registerPayersRoutes } from '../money/payers.routes';
 import { createCashDesk } from '../cash/cash-desk.service';
@@ -87,6 +89,11 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     timeZone: shopTimeZone,
   });
   registerReportsRoutes(scopes, { db: database.db, clock, timeZone: shopTimeZone });
+  registerPayRoutes(scopes, {
+    pay: createPay({ db: database.db, clock, timeZone: shopTimeZone }),
+    clock,
+    timeZone: shopTimeZone,
+  });
   registerServicesRoutes(scopes, createServices({ db: database.db, clock, events: parts.resources.events }));
   const stock = stockServices(parts);
   registerStockRoutes(scopes, stock);

@@ -34,6 +34,9 @@ export const COUNTED_TABLES = [
   'stock_counts',
   'stock_count_lines',
   'stock_moves',
+  'pay_rules',
+  'pay_statements',
+  'pay_corrections',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -410,6 +410,39 @@ export interface EstimatesTable {
   answered_at: string | null;
 }
 
+/** Technician pay (migration 0036, src/domain/pay.ts). */
+export interface PayRulesTable {
+  user_id: number;
+  works_share: number;
+  margin_share: number;
+  per_repair: number;
+  salary: number;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface PayStatementsTable {
+  id: Generated<number>;
+  user_id: number;
+  month: string;
+  /** JSON: the rule, repairs, corrections and salary as paid. */
+  snapshot: string;
+  total: number;
+  paid_at: string;
+  paid_by_name: string;
+}
+
+export interface PayCorrectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  month: string;
+  for_month: string | null;
+  amount: number;
+  reason: string;
+  created_at: string;
+  created_by_name: string;
+}
+
 export interface DB {
   users: UsersTable;
   role_permissions: RolePermissionsTable;
@@ -421,6 +454,9 @@ export interface DB {
   jobs: JobsTable;
   attempt_counts: AttemptCountsTable;
   stage_spans: StageSpansTable;
+  pay_rules: PayRulesTable;
+  pay_statements: PayStatementsTable;
+  pay_corrections: PayCorrectionsTable;
   history: HistoryTable;
   files: FilesTable;
   tasks: TasksTable;

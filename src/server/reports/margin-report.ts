@@ -103,6 +103,18 @@ export async function readMarginReport(
   };
 }
 
+/** Per repair: its works, parts at sale price, parts at cost and margin (absent: no lines). */
+export async function readLineSums(db: Kysely<DB>, ticketIds: readonly number[]) {
+  if (ticketIds.length === 0) return new Map<number, ReturnType<typeof sums>>();
+  const rows = await db
+    .selectFrom('ticket_lines')
+    .select(['ticket_lines.ticket_id', works, parts, partsCost])
+    .where('ticket_lines.ticket_id', 'in', ticketIds)
+    .groupBy('ticket_lines.ticket_id')
+    .execute();
+  return new Map(rows.map((row) => [row.ticket_id, sums(row)]));
+}
+
 /** The repairs behind the margin, the latest closed first, a page at a time. */
 export async function readMarginTickets(
   db: Kysely<DB>,
@@ -130,17 +142,10 @@ export async function readMarginTickets(
       .execute(),
     closed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const ids = page.map((row) => row.id);
-  const lineSums =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('ticket_lines')
-          .select(['ticket_lines.ticket_id', works, parts, partsCost])
-          .where('ticket_lines.ticket_id', 'in', ids)
-          .groupBy('ticket_lines.ticket_id')
-          .execute();
-  const byTicket = new Map(lineSums.map((row) => [row.ticket_id, sums(row)]));
+  const byTicket = await readLineSums(
+    db,
+    page.map((row) => row.id),
+  );
   return {
     total: Number(count.n),
     offset,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import writeXlsxFile, { type Cell as XlsxCell, type Sheet } from 'write-excel-file/node';
 import { CSV_BOM, csvRow } from '../../domain/csv';
 import { plainRubles } from '../../domain/money';
@@ -49,4 +50,23 @@ export async function reportXlsx(sheets: readonly ReportSheet[]): Promise<Buffer
     ],
   }));
   return writeXlsxFile(workbook).toBuffer();
+}
+
+/** Sends a report's sheets as `<name>.csv` or `<name>.xlsx`. */
+export async function sendReportFile(
+  reply: FastifyReply,
+  name: string,
+  format: 'csv' | 'xlsx',
+  sheets: readonly ReportSheet[],
+) {
+  if (format === 'csv') {
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.csv"`)
+      .send(reportCsv(sheets));
+  }
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+    .send(await reportXlsx(sheets));
 }

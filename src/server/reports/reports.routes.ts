@@ -9,7 +9,7 @@ import type { RouteScopes } from '../http/route-scopes';
 import { readDurationsReport } from './durations-report';
 import { readMarginReport, readMarginTickets } from './margin-report';
 import { readModelsReport } from './models-report';
-import { reportCsv, reportXlsx } from './report-files';
+import { sendReportFile } from './report-files';
 import {
   durationsSheets,
   marginSheets,
@@ -91,15 +91,6 @@ export function registerReportsRoutes(
     else sheets = durationsSheets(await readDurationsReport(db, period(), zone));
 
     const name = csvFileName(`otchet-${EXPORT_FILE_NAMES[report]}`, zone, clock.now()).replace(/\.csv$/, '');
-    if (format === 'csv') {
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(reportCsv(sheets));
-    }
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-      .send(await reportXlsx(sheets));
+    return sendReportFile(reply, name, format, sheets);
   });
 }

@@ -71,15 +71,18 @@ export async function createTestDatabase(
 /** A fresh database migrated up to and including `migration`: for testing the one after it. */
 export async function createTestDatabaseAt(dialect: DialectName, migration: string): Promise<TestDatabase> {
   const test = await createTestDatabase(dialect, { migrate: false });
-  const { database } = test;
+  const result = await migrateTestDatabaseTo(test.database, migration);
+  if (result.error) throw result.error;
+  return test;
+}
+
+/** Runs the migrations up to and including `migration` (a migration's own test stops at it). */
+export function migrateTestDatabaseTo(database: Database, migration: string) {
   const run = (db: Kysely<DB>) =>
     new Migrator({
       db,
       provider: { getMigrations: async () => allMigrations(database.dialect) },
       ...(database.schema ? { migrationTableSchema: database.schema } : {}),
     }).migrateTo(migration);
-  const result =
-    database.dialect === 'postgres' ? await withSchemaChangeLock(database.db, run) : await run(database.db);
-  if (result.error) throw result.error;
-  return test;
+  return database.dialect === 'postgres' ? withSchemaChangeLock(database.db, run) : run(database.db);
 }

@@ -247,7 +247,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: paths.reports,
                 element: (
-                  <RequireAccess access={['reports']}>
+                  <RequireAccess access={['reports', 'pay']}>
                     <ReportsPage />
                   </RequireAccess>
                 ),

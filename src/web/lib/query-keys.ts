@@ -56,11 +56,20 @@ export const queryKeys = {
     all: ['cash'] as const,
     /** Under `cash`: every payment, refund and shift refreshes the reports too (issue 53). */
     takingsReport: (params: Record<string, string>) => ['cash', 'report', 'takings', params] as const,
+    /** The other reports (issue 53): any payment may move a debt or a margin too. */
+    report: (name: string, params: Record<string, string>) => ['cash', 'report', name, params] as const,
     current: ['cash', 'current'] as const,
     open: ['cash', 'open'] as const,
     shifts: ['cash', 'shifts'] as const,
     shift: (id: number) => ['cash', 'shift', id] as const,
     takings: ['cash', 'takings'] as const,
+  },
+  /** Technician pay (issue 53): people with rules, a month's statements, one statement. */
+  pay: {
+    all: ['pay'] as const,
+    people: ['pay', 'people'] as const,
+    month: (month: string) => ['pay', 'month', month] as const,
+    statement: (userId: number | 'mine', month: string) => ['pay', 'statement', userId, month] as const,
   },
   /** Parts and stock (issue 51): the catalogue, a part, receipts, suppliers. */
   stock: {

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database';
-import { migrateToLatest } from '../migrate';
-import { createTestDatabaseAt, testDialects, type TestDatabase } from '../../test/test-database';
+import {
+  createTestDatabaseAt,
+  migrateTestDatabaseTo,
+  testDialects,
+  type TestDatabase,
+} from '../../test/test-database';
 
 for (const dialect of testDialects()) {
   describe(`migration 0035: four roles, and every account keeps its rights [${dialect}]`, () => {
@@ -51,7 +55,7 @@ for (const dialect of testDialects()) {
         })
         .execute();
 
-      const result = await migrateToLatest(database);
+      const result = await migrateTestDatabaseTo(database, '0035-roles');
       expect(result.error).toBeUndefined();
 
       const after = await database.db.selectFrom('users').select(['id', 'role']).orderBy('id').execute();
@@ -96,7 +100,7 @@ for (const dialect of testDialects()) {
       if (dialect === 'sqlite') {
         // A run that committed and died before Kysely recorded it: the next start goes on.
         await sql`delete from kysely_migration where name = '0035-roles'`.execute(database.db);
-        expect((await migrateToLatest(database)).error).toBeUndefined();
+        expect((await migrateTestDatabaseTo(database, '0035-roles')).error).toBeUndefined();
         expect(await database.db.selectFrom('role_permissions').select('role').execute()).toHaveLength(
           rows.length,
         );

@@ -34,6 +34,7 @@ import { cashDeskMigration } from './0032-cash-desk';
 import { payersMigration } from './0033-payers';
 import { stockMigration } from './0034-stock';
 import { rolesMigration } from './0035-roles';
+import { payMigration } from './0036-pay';
 import { repairStagesMigration } from './0029-repair-stages';
 
 /** Every migration, in order. The same set runs on SQLite and PostgreSQL. */
@@ -74,5 +75,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0033-payers': payersMigration(dialect),
     '0034-stock': stockMigration(dialect),
     '0035-roles': rolesMigration(dialect),
+    '0036-pay': payMigration(dialect),
   };
 }

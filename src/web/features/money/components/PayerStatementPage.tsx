@@ -37,7 +37,7 @@ export function PayerStatementPage() {
 
   return (
     <Stack>
-      <BackLink fallback={paths.reports} fallbackLabel="Отчёты" />
+      <BackLink fallback={`${paths.reports}?tab=journals`} fallbackLabel="Отчёты" />
       <Title order={2}>
         {statement.data ? `Выписка: ${statement.data.payer.name}` : 'Выписка плательщика'}
       </Title>

@@ -1,40 +1,10 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
-import {
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useState } from 'react';
-import { isCalendarDate, formatCalendarDate } from '../../../../domain/calendar-date';
+import { Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, formatRubles } from '../../../../domain/money';
-import {
-  REPORT_STEPS,
-  REPORT_STEP_LABELS,
-  reportQuery,
-  type MoneyFlow,
-  type ReportStep,
-  type TakingsReportDto,
-} from '../../../../domain/reports';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { errorMessage } from '../../../lib/api';
-import { useShopToday } from '../../../lib/shop-today';
-import { useTakingsReport } from '../api/reports-api';
-
-const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A bucket's name as a person reads it: «05.03», «с 02.03», «март 2026 г.». */
-function bucketLabel(start: string, step: ReportStep): string {
-  if (step === 'month') return MONTH.format(new Date(`${start}T00:00:00Z`));
-  const day = formatCalendarDate(start).slice(0, 5);
-  return step === 'week' ? `с ${day}` : day;
-}
+import type { MoneyFlow, TakingsReportDto } from '../../../../domain/reports';
+import { useTakingsReport, type ReportPeriod } from '../api/reports-api';
+import { bucketLabel, ReportCard } from './report-parts';
 
 const net = (flow: MoneyFlow) => flow.taken - flow.refunded;
 
@@ -42,44 +12,17 @@ const net = (flow: MoneyFlow) => flow.taken - flow.refunded;
  * «Выручка» (issue 53): what was taken and given back over a period, by day, week or month, with
  * the numbers beside the chart, and by method, by the repair's type and by who took it.
  */
-export function TakingsReportCard() {
-  const today = useShopToday();
-  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
-  const [step, setStep] = useState<ReportStep>('day');
-  const period = reportQuery.safeParse({ from, to, step });
-  const report = useTakingsReport(from, to, step, period.success);
-
+export function TakingsReportCard({ period, valid }: { period: ReportPeriod; valid: boolean }) {
+  const report = useTakingsReport(period, valid);
   return (
-    <Paper withBorder p="md" radius="md" data-testid="takings-report">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={500}>Выручка</Text>
-          {report.isFetching && <Loader size="xs" />}
-        </Group>
-        <Group align="flex-end">
-          <TextInput type="date" label="С" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label="По" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-          <SegmentedControl
-            aria-label="Шаг"
-            data={REPORT_STEPS.map((value) => ({ value, label: REPORT_STEP_LABELS[value] }))}
-            value={step}
-            onChange={(value) => setStep(value as ReportStep)}
-          />
-        </Group>
-        {!period.success && (
-          <Text size="sm" c="red.9">
-            {isCalendarDate(from) && isCalendarDate(to)
-              ? (period.error.issues[0]?.message ?? 'Проверьте период')
-              : 'Укажите обе даты периода'}
-          </Text>
-        )}
-        {report.isError && (
-          <LoadFailed message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
-        )}
-        {period.success && report.data && <TakingsFigures report={report.data} />}
-      </Stack>
-    </Paper>
+    <ReportCard
+      title="Выручка"
+      testId="takings-report"
+      file={valid ? { report: 'takings', period } : null}
+      query={report}
+    >
+      {valid && report.data && <TakingsFigures report={report.data} />}
+    </ReportCard>
   );
 }
 

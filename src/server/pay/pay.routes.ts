@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { payCorrectionInput, payMarkPaidInput, payRuleInput, payStatementQuery } from '../../domain/pay';
+import type { Clock } from '../clock';
+import { csvFileName } from '../export/csv-download';
+import { actorOf } from '../http/actor';
+import { parseId, parsePayload } from '../http/parse';
+import type { RouteScopes } from '../http/route-scopes';
+import { userOf } from '../http/current-user';
+import { sendReportFile } from '../reports/report-files';
+import { paySheet } from './pay-sheet';
+import type { Pay } from './pay.service';
+
+type WithId = { Params: { id: string } };
+const PERSON_NOT_FOUND = 'Сотрудник не найден';
+const fileQuery = payStatementQuery.extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Формат файла: CSV или Excel (.xlsx)' }),
+});
+
+/**
+ * Technician pay (issue 53): rules, statements, payouts and corrections need «Видеть зарплаты»;
+ * everyone reads their own statement.
+ */
+export function registerPayRoutes(
+  { staff, permitted }: RouteScopes,
+  { pay, clock, timeZone }: { pay: Pay; clock: Clock; timeZone: () => Promise<string> },
+) {
+  const keepers = permitted('pay');
+  const personId = (request: FastifyRequest<WithId>) => parseId(request.params.id, PERSON_NOT_FOUND);
+
+  staff.get('/api/pay/mine', async (request) => ({
+    statement: await pay.statement(userOf(request).id, parsePayload(payStatementQuery, request.query).month),
+  }));
+
+  keepers.get('/api/pay/people', async () => ({ people: await pay.people() }));
+
+  keepers.put<WithId>('/api/pay/rules/:id', async (request) => {
+    const rule = parsePayload(payRuleInput, request.body);
+    await pay.setRule(personId(request), rule);
+    return { people: await pay.people() };
+  });
+
+  keepers.get('/api/pay/statements', async (request) => {
+    const { month } = parsePayload(payStatementQuery, request.query);
+    const people = await pay.people();
+    const statements = [];
+    for (const person of people) statements.push(await pay.statement(person.userId, month));
+    return { statements };
+  });
+
+  keepers.get<WithId>('/api/pay/statements/:id', async (request) => ({
+    statement: await pay.statement(personId(request), parsePayload(payStatementQuery, request.query).month),
+  }));
+
+  keepers.post<WithId>('/api/pay/statements/:id/paid', async (request) => {
+    const { month, expectedTotal } = parsePayload(payMarkPaidInput, request.body);
+    return { statement: await pay.markPaid(actorOf(request), personId(request), month, expectedTotal) };
+  });
+
+  keepers.post<WithId>('/api/pay/statements/:id/corrections', async (request, reply) => {
+    const input = parsePayload(payCorrectionInput, request.body);
+    const statement = await pay.addCorrection(actorOf(request), personId(request), input);
+    return reply.status(201).send({ statement });
+  });
+
+  keepers.get<WithId>('/api/pay/statements/:id/export', async (request, reply) => {
+    const { month, format } = parsePayload(fileQuery, request.query);
+    const zone = await timeZone();
+    const sheets = [paySheet(await pay.statement(personId(request), month), zone)];
+    const name = csvFileName(`zarplata-${month}`, zone, clock.now()).replace(/\.csv$/, '');
+    return sendReportFile(reply, name, format, sheets);
+  });
+}
