@@ -44,14 +44,17 @@ async function download(page: Page, card: ReturnType<Page['getByTestId']>, name:
 test('each report over a period, CSV and .xlsx, and a master’s pay marked paid', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const token = Date.now().toString(36).toUpperCase();
   const masterName = `Мастеров ${token}`;
+  const masterEmail = uniqueEmail('master');
   const registered = await request.post('/api/auth/register', {
     data: {
       displayName: masterName,
-      email: uniqueEmail('master'),
+      email: masterEmail,
       password: E2E_PASSWORD,
       inviteCode: E2E_INVITE_CODE,
     },
@@ -149,4 +152,17 @@ test('each report over a period, CSV and .xlsx, and a master’s pay marked paid
     .click();
   await expect(statement.getByTestId('pay-paid')).toContainText('Выплачено');
   await expect(statement.getByRole('button', { name: 'Отметить выплаченной' })).toHaveCount(0);
+
+  // The master reads their own month on «Сводка» and on «Моя зарплата», with nothing to press.
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+  const own = await context.newPage();
+  await loginViaUi(own, { email: masterEmail, password: E2E_PASSWORD });
+  await own.getByRole('navigation').getByRole('link', { name: 'Сводка' }).click();
+  await expect(own.getByTestId('my-pay')).toContainText('1\u00a0300,00\u00a0₽');
+  await own.getByTestId('my-pay').getByRole('link', { name: 'Подробнее' }).click();
+  await expect(own.getByRole('heading', { name: 'Моя зарплата' })).toBeVisible();
+  await expect(own.getByTestId('pay-total')).toHaveText('1\u00a0300,00\u00a0₽');
+  await expect(own.getByTestId('pay-paid')).toContainText('Выплачено');
+  await expect(own.getByRole('columnheader', { name: 'Маржа' })).toHaveCount(0);
+  await context.close();
 });

@@ -27,3 +27,10 @@ export function formatCalendarDate(value: string | null): string {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+const MONTH_NAME = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** «ноябрь 2026 г.» from «2026-11» or any date of that month. */
+export function formatMonth(monthOrDate: string): string {
+  return MONTH_NAME.format(new Date(`${monthOrDate.slice(0, 7)}-01T00:00:00Z`));
+}

@@ -36,6 +36,8 @@ export const paths = {
   payerStatement: (id: IdOrParam) => `/app/payers/${id}`,
   /** «Отчёты» (issues 52, 53). */
   reports: '/app/reports',
+  /** One's own pay statement (issue 53). */
+  myPay: '/app/pay/mine',
   /** Parts and stock (issue 51). */
   stock: '/app/stock',
   stockLow: '/app/stock?low=1',

@@ -3,7 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import {
   PAY_ALREADY_PAID,
   PAY_CHANGED,
+  PAY_CORRECTION_FOR_MONTH,
   PAY_CORRECTION_INTO_PAID,
+  PAY_OWN,
   PAY_MONTH_NOT_OVER,
   type PayStatementDto,
 } from '../../domain/pay';
@@ -133,6 +135,15 @@ describeEachDatabase('technician pay', (ctx) => {
     // Works +1 000 ₽ (50 %: 500 ₽) and margin +1 000 ₽ (10 %: 100 ₽), by the rule it was paid at.
     expect(paid.changedSincePaid).toBe(60000);
 
+    // «За месяц» names a paid month before the one it goes into.
+    const notPaid = await call('POST', `/api/pay/statements/${master.user.id}/corrections`, {
+      month: '2026-12',
+      amount: 1000,
+      reason: 'Премия',
+      forMonth: '2026-10',
+    });
+    expect(notPaid.statusCode).toBe(400);
+    expect(errorOf(notPaid)).toBe(PAY_CORRECTION_FOR_MONTH);
     const into = await call('POST', `/api/pay/statements/${master.user.id}/corrections`, {
       month: '2026-11',
       amount: 60000,
@@ -166,6 +177,32 @@ describeEachDatabase('technician pay', (ctx) => {
     const mine = await call('GET', '/api/pay/mine?month=2026-11', undefined, master);
     expect(mine.statusCode).toBe(200);
     expect(statementOf(mine).total).toBe(1180000);
+    // Paid a share of margin, the master sees each repair's margin; without one, nobody does.
+    expect(statementOf(mine).repairs[0]!.margin).toBe(400000);
+    const ownersOwn = statementOf(await call('GET', '/api/pay/mine?month=2026-11'));
+    expect(ownersOwn.repairs.map((line) => [line.works, line.margin])).toEqual([[100000, 0]]);
+    const ownersAsKept = statementOf(await call('GET', `/api/pay/statements/${owner.user.id}?month=2026-11`));
+    expect(ownersAsKept.repairs.map((line) => line.margin)).toEqual([100000]);
+
+    // Someone allowed to see pay, a master among them, still may not approve their own.
+    const grant = await call('PUT', '/api/roles/permission', {
+      role: 'master',
+      permission: 'pay',
+      allowed: true,
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const own = await call(
+      'PUT',
+      `/api/pay/rules/${master.user.id}`,
+      { worksShare: 10000, marginShare: 0, perRepair: 0, salary: 0 },
+      master,
+    );
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own)).toBe(PAY_OWN);
+    expect(
+      (await call('GET', `/api/pay/statements/${owner.user.id}?month=2026-11`, undefined, master)).statusCode,
+    ).toBe(200);
+    await call('PUT', '/api/roles/permission', { role: 'master', permission: 'pay', allowed: false });
     const others = await call('GET', `/api/pay/statements/${owner.user.id}?month=2026-11`, undefined, master);
     expect(others.statusCode).toBe(403);
     const bad = await call('GET', `/api/pay/statements/${master.user.id}?month=2026-13`);

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { payCorrectionInput, payMarkPaidInput, payRuleInput, payStatementQuery } from '../../domain/pay';
+import {
+  PAY_OWN,
+  payCorrectionInput,
+  payMarkPaidInput,
+  payRuleInput,
+  payStatementQuery,
+} from '../../domain/pay';
+import { OWNER } from '../../domain/roles';
+import { AppError } from '../errors';
 import type { Clock } from '../clock';
 import { csvFileName } from '../export/csv-download';
 import { actorOf } from '../http/actor';
@@ -27,16 +35,29 @@ export function registerPayRoutes(
 ) {
   const keepers = permitted('pay');
   const personId = (request: FastifyRequest<WithId>) => parseId(request.params.id, PERSON_NOT_FOUND);
+  /** Whose pay a write changes: never one's own, unless the owner's (no one approves their own). */
+  const otherPerson = (request: FastifyRequest<WithId>) => {
+    const id = personId(request);
+    const me = userOf(request);
+    if (id === me.id && me.role !== OWNER) throw new AppError('forbidden', PAY_OWN);
+    return id;
+  };
 
-  staff.get('/api/pay/mine', async (request) => ({
-    statement: await pay.statement(userOf(request).id, parsePayload(payStatementQuery, request.query).month),
-  }));
+  staff.get('/api/pay/mine', async (request) => {
+    const { month } = parsePayload(payStatementQuery, request.query);
+    const statement = await pay.statement(userOf(request).id, month);
+    // A repair's margin tells what parts cost («Склад»): shown only to whom it earns a share of it.
+    if (statement.rule.marginShare > 0) return { statement };
+    return {
+      statement: { ...statement, repairs: statement.repairs.map((line) => ({ ...line, margin: 0 })) },
+    };
+  });
 
   keepers.get('/api/pay/people', async () => ({ people: await pay.people() }));
 
   keepers.put<WithId>('/api/pay/rules/:id', async (request) => {
     const rule = parsePayload(payRuleInput, request.body);
-    await pay.setRule(personId(request), rule);
+    await pay.setRule(otherPerson(request), rule);
     return { people: await pay.people() };
   });
 
@@ -54,20 +75,21 @@ export function registerPayRoutes(
 
   keepers.post<WithId>('/api/pay/statements/:id/paid', async (request) => {
     const { month, expectedTotal } = parsePayload(payMarkPaidInput, request.body);
-    return { statement: await pay.markPaid(actorOf(request), personId(request), month, expectedTotal) };
+    return { statement: await pay.markPaid(actorOf(request), otherPerson(request), month, expectedTotal) };
   });
 
   keepers.post<WithId>('/api/pay/statements/:id/corrections', async (request, reply) => {
     const input = parsePayload(payCorrectionInput, request.body);
-    const statement = await pay.addCorrection(actorOf(request), personId(request), input);
+    const statement = await pay.addCorrection(actorOf(request), otherPerson(request), input);
     return reply.status(201).send({ statement });
   });
 
   keepers.get<WithId>('/api/pay/statements/:id/export', async (request, reply) => {
     const { month, format } = parsePayload(fileQuery, request.query);
     const zone = await timeZone();
-    const sheets = [paySheet(await pay.statement(personId(request), month), zone)];
-    const name = csvFileName(`zarplata-${month}`, zone, clock.now()).replace(/\.csv$/, '');
+    const id = personId(request);
+    const sheets = [paySheet(await pay.statement(id, month), zone)];
+    const name = csvFileName(`zarplata-${id}-${month}`, zone, clock.now()).replace(/\.csv$/, '');
     return sendReportFile(reply, name, format, sheets);
   });
 }

@@ -6,6 +6,7 @@ import {
   NO_RULE,
   PAY_ALREADY_PAID,
   PAY_CHANGED,
+  PAY_CORRECTION_FOR_MONTH,
   PAY_CORRECTION_INTO_PAID,
   PAY_MONTH_NOT_OVER,
   statementTotal,
@@ -33,6 +34,8 @@ export interface PayPersonDto {
   userId: number;
   name: string;
   role: string;
+  /** Left the shop (account disabled); still listed while they have a rule. */
+  disabled: boolean;
   rule: PayRule;
 }
 
@@ -187,18 +190,21 @@ export function createPay({
           'users.id',
           'users.display_name',
           'users.role',
+          'users.disabled_at',
           'pay_rules.works_share',
           'pay_rules.margin_share',
           'pay_rules.per_repair',
           'pay_rules.salary',
         ])
-        .where('users.disabled_at', 'is', null)
+        // Someone who has left is still paid for their last months: listed while they have a rule.
+        .where((eb) => eb.or([eb('users.disabled_at', 'is', null), eb('pay_rules.user_id', 'is not', null)]))
         .orderBy('users.display_name')
         .execute();
       return rows.map((row) => ({
         userId: row.id,
         name: row.display_name,
         role: row.role,
+        disabled: row.disabled_at !== null,
         rule: {
           worksShare: row.works_share ?? 0,
           marginShare: row.margin_share ?? 0,
@@ -245,8 +251,9 @@ export function createPay({
       const now = await live(userId, month);
       const total = statementTotal(now.repairs, now.salary, now.corrections);
       if (total !== expectedTotal) throw new AppError('conflict', PAY_CHANGED);
+      let written: { id: number };
       try {
-        await db
+        written = await db
           .insertInto('pay_statements')
           .values({
             user_id: userId,
@@ -256,10 +263,18 @@ export function createPay({
             paid_at: isoNow(clock),
             paid_by_name: actor.displayName,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', PAY_ALREADY_PAID);
         throw error;
+      }
+      // A correction written between reading the month and storing it would sit in a paid month
+      // unpaid: the payment is taken back and the person shown the month again.
+      const after = await correctionsOf(userId, month);
+      if (after.length !== now.corrections.length) {
+        await db.deleteFrom('pay_statements').where('id', '=', written.id).execute();
+        throw new AppError('conflict', PAY_CHANGED);
       }
       return statement(userId, month);
     },
@@ -272,6 +287,13 @@ export function createPay({
     ): Promise<PayStatementDto> {
       await person(userId);
       if (await paidRow(userId, input.month)) throw new AppError('conflict', PAY_CORRECTION_INTO_PAID);
+      // It settles a paid month before this one, or it would count twice (ADR 053).
+      if (
+        input.forMonth !== null &&
+        (input.forMonth >= input.month || !(await paidRow(userId, input.forMonth)))
+      ) {
+        throw new AppError('bad_request', PAY_CORRECTION_FOR_MONTH);
+      }
       const written = await db
         .insertInto('pay_corrections')
         .values({

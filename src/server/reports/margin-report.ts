@@ -20,7 +20,7 @@ const parts = sql<Sum>`sum(case when ticket_lines.kind = 'part' then ${lineSum} 
 const partsCost = sql<Sum>`sum(case when ticket_lines.kind = 'part'
   then ticket_lines.quantity * ticket_lines.cost else 0 end)`.as('parts_cost');
 
-const sums = (row: { works: Sum; parts: Sum; parts_cost: Sum }) => {
+const sumsOf = (row: { works: Sum; parts: Sum; parts_cost: Sum }) => {
   const w = Number(row.works ?? 0);
   const p = Number(row.parts ?? 0);
   const c = Number(row.parts_cost ?? 0);
@@ -84,7 +84,7 @@ export async function readMarginReport(
   }
   for (const row of lines) {
     const bucket = into(period.bucketOf(row.at));
-    const s = sums(row);
+    const s = sumsOf(row);
     for (const target of [bucket, total]) {
       target.works += s.works;
       target.parts += s.parts;
@@ -105,14 +105,44 @@ export async function readMarginReport(
 
 /** Per repair: its works, parts at sale price, parts at cost and margin (absent: no lines). */
 export async function readLineSums(db: Kysely<DB>, ticketIds: readonly number[]) {
-  if (ticketIds.length === 0) return new Map<number, ReturnType<typeof sums>>();
+  if (ticketIds.length === 0) return new Map<number, ReturnType<typeof sumsOf>>();
   const rows = await db
     .selectFrom('ticket_lines')
     .select(['ticket_lines.ticket_id', works, parts, partsCost])
     .where('ticket_lines.ticket_id', 'in', ticketIds)
     .groupBy('ticket_lines.ticket_id')
     .execute();
-  return new Map(rows.map((row) => [row.ticket_id, sums(row)]));
+  return new Map(rows.map((row) => [row.ticket_id, sumsOf(row)]));
+}
+
+const ROW_COLUMNS = [
+  'tickets.id',
+  'tickets.title',
+  'tickets.device',
+  'tickets.client_name',
+  'tickets.assignee_name',
+  'tickets.closed_at',
+] as const;
+
+interface MarginRowSource {
+  id: number;
+  title: string;
+  device: string;
+  client_name: string;
+  assignee_name: string;
+  closed_at: string | null;
+}
+
+function marginRow(row: MarginRowSource, sums: ReturnType<typeof sumsOf> | undefined): MarginTicketRow {
+  return {
+    id: row.id,
+    title: row.title,
+    device: row.device,
+    clientName: row.client_name,
+    assigneeName: row.assignee_name,
+    closedAt: row.closed_at ?? '',
+    ...(sums ?? { works: 0, parts: 0, partsCost: 0, margin: 0 }),
+  };
 }
 
 /** The repairs behind the margin, the latest closed first, a page at a time. */
@@ -127,14 +157,7 @@ export async function readMarginTickets(
   const closed = closedIn(db, range);
   const [page, count] = await Promise.all([
     closed
-      .select([
-        'tickets.id',
-        'tickets.title',
-        'tickets.device',
-        'tickets.client_name',
-        'tickets.assignee_name',
-        'tickets.closed_at',
-      ])
+      .select(ROW_COLUMNS)
       .orderBy('tickets.closed_at', 'desc')
       .orderBy('tickets.id', 'desc')
       .limit(limit)
@@ -149,14 +172,44 @@ export async function readMarginTickets(
   return {
     total: Number(count.n),
     offset,
-    items: page.map((row) => ({
-      id: row.id,
-      title: row.title,
-      device: row.device,
-      clientName: row.client_name,
-      assigneeName: row.assignee_name,
-      closedAt: row.closed_at ?? '',
-      ...(byTicket.get(row.id) ?? { works: 0, parts: 0, partsCost: 0, margin: 0 }),
-    })),
+    items: page.map((row) => marginRow(row, byTicket.get(row.id))),
   };
+}
+
+/**
+ * Every repair behind the margin, for a CSV: pages of 500 by key (closed_at, id), each read when
+ * the file wants it, so a year of a chain's repairs never sits in memory at once.
+ */
+export async function* marginTicketPages(
+  db: Kysely<DB>,
+  query: ReportQuery,
+  timeZone: string,
+): AsyncGenerator<MarginTicketRow[]> {
+  const { range } = periodBuckets(query, timeZone);
+  let after: { closedAt: string; id: number } | null = null;
+  for (;;) {
+    const key: { closedAt: string; id: number } | null = after;
+    const rows: MarginRowSource[] = await closedIn(db, range)
+      .select(ROW_COLUMNS)
+      .$if(key !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('tickets.closed_at', '<', key!.closedAt),
+            eb.and([eb('tickets.closed_at', '=', key!.closedAt), eb('tickets.id', '<', key!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('tickets.closed_at', 'desc')
+      .orderBy('tickets.id', 'desc')
+      .limit(500)
+      .execute();
+    if (rows.length === 0) return;
+    const byTicket = await readLineSums(
+      db,
+      rows.map((row) => row.id),
+    );
+    yield rows.map((row) => marginRow(row, byTicket.get(row.id)));
+    const last: MarginRowSource = rows.at(-1)!;
+    after = { closedAt: last.closed_at ?? '', id: last.id };
+  }
 }

@@ -7,8 +7,9 @@ type Sum = string | number | null;
 
 /**
  * Repairs by device model (issue 53): the repairs taken in over a period, grouped by the device
- * as typed, case and outer spaces aside, the most frequent first. The name shown is the spelling
- * of the group's first repair: the databases' collations would pick different ones with `min`.
+ * as typed, case and outer spaces aside, the most frequent first. The database groups exact
+ * spellings; their cases are merged here, since SQLite's lower() folds only Latin letters. The
+ * name shown is the spelling of the group's first repair.
  */
 export async function readModelsReport(
   db: Kysely<DB>,
@@ -17,49 +18,41 @@ export async function readModelsReport(
   limit = MODELS_LISTED,
 ): Promise<ModelsReportDto> {
   const range = daysInZone(query.from, query.to, timeZone);
-  const taken = db
+  const spelled = sql<string>`trim(tickets.device)`;
+  const spellings = await db
     .selectFrom('tickets')
+    .select((eb) => [
+      spelled.as('model'),
+      eb.fn.min('tickets.id').as('first_id'),
+      eb.fn.countAll<string | number>().as('repairs'),
+      eb.fn.sum<Sum>('tickets.lines_total').as('total'),
+    ])
     .where('tickets.created_at', '>=', range.from)
     .where('tickets.created_at', '<', range.to)
-    .where('tickets.deleted_at', 'is', null);
-  const model = sql<string>`lower(trim(tickets.device))`;
-  const [counts, models] = await Promise.all([
-    taken
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('n'),
-        sql<Sum>`sum(case when trim(tickets.device) = '' then 1 else 0 end)`.as('blank'),
-      ])
-      .executeTakeFirstOrThrow(),
-    taken
-      .select((eb) => [
-        eb.fn.min('tickets.id').as('first_id'),
-        eb.fn.countAll<string | number>().as('repairs'),
-        eb.fn.sum<Sum>('tickets.lines_total').as('total'),
-      ])
-      .where(sql<string>`trim(tickets.device)`, '<>', '')
-      .groupBy(model)
-      .orderBy('repairs', 'desc')
-      .orderBy(model)
-      .limit(limit)
-      .execute(),
-  ]);
-  const firstIds = models.map((row) => row.first_id);
-  const spellings = new Map(
-    firstIds.length === 0
-      ? []
-      : (await db.selectFrom('tickets').select(['id', 'device']).where('id', 'in', firstIds).execute()).map(
-          (row) => [row.id, row.device.trim()],
-        ),
-  );
-  return {
-    from: query.from,
-    to: query.to,
-    repairs: Number(counts.n),
-    withoutModel: Number(counts.blank ?? 0),
-    models: models.map((row) => ({
-      model: spellings.get(row.first_id) ?? '',
-      repairs: Number(row.repairs),
-      total: Number(row.total ?? 0),
-    })),
-  };
+    .where('tickets.deleted_at', 'is', null)
+    .groupBy(spelled)
+    .execute();
+
+  let repairs = 0;
+  let withoutModel = 0;
+  const groups = new Map<string, { model: string; firstId: number; repairs: number; total: number }>();
+  for (const row of spellings) {
+    const count = Number(row.repairs);
+    repairs += count;
+    if (row.model === '') {
+      withoutModel += count;
+      continue;
+    }
+    const key = row.model.toLocaleLowerCase('ru-RU');
+    const group = groups.get(key) ?? { model: row.model, firstId: row.first_id, repairs: 0, total: 0 };
+    if (row.first_id < group.firstId) Object.assign(group, { model: row.model, firstId: row.first_id });
+    group.repairs += count;
+    group.total += Number(row.total ?? 0);
+    groups.set(key, group);
+  }
+  const models = [...groups.values()]
+    .sort((a, b) => b.repairs - a.repairs || a.firstId - b.firstId)
+    .slice(0, limit)
+    .map(({ model, repairs: n, total }) => ({ model, repairs: n, total }));
+  return { from: query.from, to: query.to, repairs, withoutModel, models };
 }

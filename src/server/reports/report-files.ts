@@ -1,8 +1,19 @@
+import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import writeXlsxFile, { type Cell as XlsxCell, type Sheet } from 'write-excel-file/node';
 import { CSV_BOM, csvRow } from '../../domain/csv';
 import { plainRubles } from '../../domain/money';
 import type { Cell, ReportSheet, SheetColumn } from './report-sheets';
+
+/**
+ * The most rows a list sheet of a workbook holds: the workbook is built whole in memory, and a
+ * year of a chain's repairs (85,000 rows, bench:reports) ran the server out of its heap. The CSV
+ * streams every row; the sheet says where the rest is.
+ */
+export const XLSX_MAX_ROWS = 10_000;
+export const xlsxCutNote = (shown: number, total: number) =>
+  `Показаны ${shown.toLocaleString('ru-RU')} из ${total.toLocaleString('ru-RU')}: весь список — в CSV`;
 
 /** Money as rubles with kopecks and a thin space per thousand, as Russian Excel shows sums. */
 const RUBLES_FORMAT = '#,##0.00';
@@ -13,19 +24,38 @@ const DAYS_FORMAT = '0.0';
  * under its name, a blank line between them; money as «1234,50».
  */
 export function reportCsv(sheets: readonly ReportSheet[]): string {
+  const sections = sheets.map(
+    (sheet) =>
+      csvRow([sheet.name]) +
+      csvRow(sheet.columns.map((column) => column.header)) +
+      csvRows(sheet, sheet.rows),
+  );
+  return CSV_BOM + sections.join('\r\n');
+}
+
+/** Rows of a sheet as CSV lines, money as «1234,50», days as «1,5». */
+export function csvRows(sheet: Pick<ReportSheet, 'columns'>, rows: readonly Cell[][]): string {
   const csvCell = (column: SheetColumn | undefined, cell: Cell) => {
     if (typeof cell !== 'number') return cell;
     if (column?.kind === 'money') return plainRubles(cell);
     if (column?.kind === 'days') return cell.toFixed(1).replace('.', ',');
     return cell;
   };
-  const sections = sheets.map(
-    (sheet) =>
-      csvRow([sheet.name]) +
-      csvRow(sheet.columns.map((column) => column.header)) +
-      sheet.rows.map((row) => csvRow(row.map((cell, i) => csvCell(sheet.columns[i], cell)))).join(''),
-  );
-  return CSV_BOM + sections.join('\r\n');
+  return rows.map((row) => csvRow(row.map((cell, i) => csvCell(sheet.columns[i], cell)))).join('');
+}
+
+/**
+ * A report whose last sheet is long, as a streamed CSV: the sheets first, then the last one's
+ * rows as `more` reads them, waiting its turn between pages like the other downloads.
+ */
+export async function* streamedCsv(sheets: readonly ReportSheet[], more: AsyncIterable<Cell[][]>) {
+  yield reportCsv(sheets);
+  const last = sheets.at(-1);
+  if (!last) return;
+  for await (const rows of more) {
+    yield csvRows(last, rows);
+    await setImmediate();
+  }
 }
 
 /**
@@ -52,18 +82,19 @@ export async function reportXlsx(sheets: readonly ReportSheet[]): Promise<Buffer
   return writeXlsxFile(workbook).toBuffer();
 }
 
-/** Sends a report's sheets as `<name>.csv` or `<name>.xlsx`. */
+/** Sends a report as `<name>.csv` (its sheets, or a stream of them) or `<name>.xlsx`. */
 export async function sendReportFile(
   reply: FastifyReply,
   name: string,
   format: 'csv' | 'xlsx',
   sheets: readonly ReportSheet[],
+  csvStream?: AsyncGenerator<string>,
 ) {
   if (format === 'csv') {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}.csv"`)
-      .send(reportCsv(sheets));
+      .send(csvStream ? Readable.from(csvStream) : reportCsv(sheets));
   }
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

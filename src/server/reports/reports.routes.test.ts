@@ -26,6 +26,7 @@ const DAY = 86_400_000;
  * - B «Гарантийный ремонт», « iphone 12 »: no lines, closed at once on 22.11.
  * - C «Замена SSD», Samsung A52: a work of 1 000 ₽, still new.
  * - D «Замена SSD», no device: a work of 500 ₽, ready (owes it).
+ * - E and F «Замена SSD», «Самсунг А50» typed in two cases: new, no lines.
  */
 describeEachDatabase('the reports', (ctx) => {
   let owner: SignedIn;
@@ -90,6 +91,9 @@ describeEachDatabase('the reports', (ctx) => {
     for (let i = 0; i < 4; i += 1) b = await step(b);
     const c = await newTicket('Замена SSD', 'Samsung A52', 'Новиков Сергей');
     await line(c.id, { kind: 'work', name: 'Диагностика', price: 100000 });
+    // Cyrillic in two cases: one model on both databases (SQLite's lower() folds only Latin).
+    await newTicket('Замена SSD', 'Самсунг А50', 'Кириллов Кирилл');
+    await newTicket('Замена SSD', 'самсунг а50 ', 'Кириллова Кира');
     d = await newTicket('Замена SSD', '', 'Должников Денис');
     await line(d.id, { kind: 'work', name: 'Чистка', price: 50000 });
     d = await step(await step(d));
@@ -178,9 +182,10 @@ describeEachDatabase('the reports', (ctx) => {
 
   it('repairs by device model, case and spaces aside, the spelling first typed', async () => {
     const { report } = await get<{ report: ModelsReportDto }>(`/api/reports/models?${november}`);
-    expect(report).toMatchObject({ repairs: 4, withoutModel: 1 });
+    expect(report).toMatchObject({ repairs: 6, withoutModel: 1 });
     expect(report.models).toEqual([
       { model: 'iPhone 12', repairs: 2, total: 750000 },
+      { model: 'Самсунг А50', repairs: 2, total: 0 },
       { model: 'Samsung A52', repairs: 1, total: 100000 },
     ]);
   });

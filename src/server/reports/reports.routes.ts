@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { reportPageQuery, reportQuery, type ReportPageDto } from '../../domain/reports';
+import { reportPageQuery, reportQuery } from '../../domain/reports';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { csvFileName } from '../export/csv-download';
 import { parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import { readDurationsReport } from './durations-report';
-import { readMarginReport, readMarginTickets } from './margin-report';
+import { marginTicketPages, readMarginReport, readMarginTickets } from './margin-report';
 import { readModelsReport } from './models-report';
-import { sendReportFile } from './report-files';
+import { sendReportFile, streamedCsv, XLSX_MAX_ROWS, xlsxCutNote } from './report-files';
 import {
   durationsSheets,
   marginSheets,
@@ -34,16 +34,11 @@ const exportQuery = z.object({
   format: z.enum(['csv', 'xlsx'], { error: 'Формат файла: CSV или Excel (.xlsx)' }),
 });
 
-/** Every row of a paged list: a report's file holds the whole list, read a thousand at a time. */
-async function allPages<P extends ReportPageDto<unknown>>(
-  page: (offset: number, limit: number) => Promise<P>,
-) {
-  const rows: P['items'] = [];
-  for (;;) {
-    const next = await page(rows.length, 1000);
-    rows.push(...next.items);
-    if (next.items.length === 0 || rows.length >= next.total) return { rows, last: next };
-  }
+/** A list sheet cut for a workbook says so in its last row. */
+function withCutNote(sheets: ReportSheet[], shown: number, total: number): ReportSheet[] {
+  if (shown >= total) return sheets;
+  const last = sheets.at(-1)!;
+  return [...sheets.slice(0, -1), { ...last, rows: [...last.rows, [xlsxCutNote(shown, total)]] }];
 }
 
 /** «Отчёты» (issue 53): for those allowed «Отчёты» (issue 52). */
@@ -79,18 +74,36 @@ export function registerReportsRoutes(
     // Every report but the debts is a period's; the period is checked before anything is read.
     const period = () => parsePayload(reportQuery, request.query);
     let sheets: ReportSheet[];
+    let csvStream: AsyncGenerator<string> | undefined;
     if (report === 'takings') sheets = takingsSheets(await readTakingsReport(db, period(), zone));
     else if (report === 'margin') {
       const query = period();
-      const tickets = await allPages((offset, limit) => readMarginTickets(db, query, zone, offset, limit));
-      sheets = marginSheets(await readMarginReport(db, query, zone), tickets.rows, zone);
+      const summary = await readMarginReport(db, query, zone);
+      if (format === 'csv') {
+        sheets = marginSheets(summary, [], zone);
+        const rows = async function* () {
+          for await (const page of marginTicketPages(db, query, zone))
+            yield marginSheets(summary, page, zone).at(-1)!.rows;
+        };
+        csvStream = streamedCsv(sheets, rows());
+      } else {
+        const page = await readMarginTickets(db, query, zone, 0, XLSX_MAX_ROWS);
+        sheets = withCutNote(marginSheets(summary, page.items, zone), page.items.length, page.total);
+      }
     } else if (report === 'unpaid') {
-      const { rows, last } = await allPages((offset, limit) => readUnpaidReport(db, offset, limit));
-      sheets = unpaidSheets({ ...last, items: rows }, zone);
+      // The whole list in one read; its total is summed from the very rows the file holds.
+      const { items } = await readUnpaidReport(db, 0, Number.MAX_SAFE_INTEGER);
+      const due = items.reduce((sum, row) => sum + row.due, 0);
+      const shown = format === 'xlsx' ? items.slice(0, XLSX_MAX_ROWS) : items;
+      sheets = withCutNote(
+        unpaidSheets({ items: shown, total: items.length, offset: 0, due }, zone),
+        shown.length,
+        items.length,
+      );
     } else if (report === 'models') sheets = modelsSheets(await readModelsReport(db, period(), zone));
     else sheets = durationsSheets(await readDurationsReport(db, period(), zone));
 
     const name = csvFileName(`otchet-${EXPORT_FILE_NAMES[report]}`, zone, clock.now()).replace(/\.csv$/, '');
-    return sendReportFile(reply, name, format, sheets);
+    return sendReportFile(reply, name, format, sheets, csvStream);
   });
 }

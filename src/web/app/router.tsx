@@ -76,6 +76,7 @@ const screens = {
     styled(import('../features/money/public').then((m) => m.PayerStatementPage)),
   ),
   ReportsPage: preloadable(() => styled(import('../features/reports/public').then((m) => m.ReportsPage))),
+  MyPayPage: preloadable(() => styled(import('../features/pay/public').then((m) => m.MyPayPage))),
   StockPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.StockPage))),
   PartPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartPage))),
   PartLabelPage: preloadable(() => styled(import('../features/stock/public').then((m) => m.PartLabelPage))),
@@ -110,6 +111,7 @@ const TrashPage = screens.TrashPage.Component;
 const CashPage = screens.CashPage.Component;
 const ShiftReportPage = screens.ShiftReportPage.Component;
 const PayerStatementPage = screens.PayerStatementPage.Component;
+const MyPayPage = screens.MyPayPage.Component;
 const ReportsPage = screens.ReportsPage.Component;
 const DashboardPage = screens.DashboardPage.Component;
 const StockPage = screens.StockPage.Component;
@@ -252,6 +254,7 @@ export const appRoutes: RouteObject[] = [
                   </RequireAccess>
                 ),
               },
+              { path: paths.myPay, element: <MyPayPage /> },
               {
                 path: paths.payerStatement(':id'),
                 element: (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
+import { formatDateTimeIn } from '../../domain/date-time';
 import { DEFAULT_SHOP_TIME_ZONE, todayIn } from '../../domain/due-marks';
 import { serverNow } from './server-clock';
 import { repairStagesQuery } from './repair-stages-query';
@@ -43,6 +44,12 @@ function useTodayIn(timeZone: string | undefined): string {
   const zone = timeZone || DEFAULT_SHOP_TIME_ZONE;
   const time = useSyncExternalStore(subscribe, currentTime);
   return useMemo(() => todayIn(zone, time), [zone, time]);
+}
+
+/** An instant's date as the shop's calendar has it («31.03.2026»), whatever this device's zone. */
+export function useShopDate(): (iso: string) => string {
+  const zone = useQuery(workRulesQuery).data?.timeZone || DEFAULT_SHOP_TIME_ZONE;
+  return useMemo(() => (iso: string) => formatDateTimeIn(iso, zone).slice(0, 10), [zone]);
 }
 
 /**

@@ -20,6 +20,7 @@ import { TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { TakingsCard } from '../../money/public';
+import { MyPayCard } from '../../pay/public';
 import { useCan } from '../../../lib/session';
 import { useDashboard } from '../api/dashboard-api';
 
@@ -251,6 +252,7 @@ export function DashboardPage() {
     <Stack>
       <Title order={2}>Сводка</Title>
       {seesTakings && <TakingsCard />}
+      <MyPayCard />
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (

@@ -7,6 +7,7 @@ export interface PayPersonDto {
   userId: number;
   name: string;
   role: string;
+  disabled: boolean;
   rule: PayRule;
 }
 
@@ -59,6 +60,17 @@ export function usePayWrites() {
       }) => api(`/api/pay/statements/${userId}/corrections`, { method: 'POST', body }),
     ),
   };
+}
+
+/** The signed-in person's own statement of a month. */
+export function useMyPay(month: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.pay.statement('mine', month),
+    queryFn: async () =>
+      (await api<{ statement: PayStatementDto }>(`/api/pay/mine?month=${month}`)).statement,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const payFileHref = (userId: number, month: string, format: 'csv' | 'xlsx') =>

@@ -4,6 +4,7 @@ import { formatRubles } from '../../../../domain/money';
 import { payMonth, ruleText, type PayStatementDto } from '../../../../domain/pay';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
+import { useCurrentUser, useIsOwner } from '../../../lib/session';
 import { useShopToday } from '../../../lib/shop-today';
 import { usePayMonth, usePayPeople, type PayPersonDto } from '../api/pay-api';
 import { monthLabel } from './pay-format';
@@ -24,6 +25,8 @@ export function PayReport() {
   const statements = usePayMonth(month, valid);
   const byUser = new Map((statements.data ?? []).map((s) => [s.userId, s]));
   const open = openId === null ? undefined : byUser.get(openId);
+  const me = useCurrentUser();
+  const owner = useIsOwner();
 
   return (
     <Stack>
@@ -49,7 +52,8 @@ export function PayReport() {
               onRetry={() => void Promise.all([people.refetch(), statements.refetch()])}
             />
           )}
-          <Table.ScrollContainer minWidth={480}>
+          {/* Another month's figures stay while this one loads: dimmed, never read as this month's. */}
+          <Table.ScrollContainer minWidth={480} style={{ opacity: statements.isPlaceholderData ? 0.5 : 1 }}>
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -67,7 +71,7 @@ export function PayReport() {
                     statement={byUser.get(person.userId)}
                     open={openId === person.userId}
                     onOpen={() => setOpenId(openId === person.userId ? null : person.userId)}
-                    onEditRule={() => setEditing(person)}
+                    onEditRule={owner || person.userId !== me.id ? () => setEditing(person) : null}
                   />
                 ))}
               </Table.Tbody>
@@ -75,7 +79,9 @@ export function PayReport() {
           </Table.ScrollContainer>
         </Stack>
       </Paper>
-      {open && <PayStatementView statement={open} />}
+      {open && !statements.isPlaceholderData && (
+        <PayStatementView statement={open} canPay={owner || open.userId !== me.id} />
+      )}
       {editing && <PayRuleDialog person={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
@@ -92,7 +98,8 @@ function PersonRow({
   statement: PayStatementDto | undefined;
   open: boolean;
   onOpen: () => void;
-  onEditRule: () => void;
+  /** Null on one's own row: one's own pay is the owner's to set and mark (the server says so too). */
+  onEditRule: (() => void) | null;
 }) {
   return (
     <Table.Tr
@@ -105,6 +112,11 @@ function PersonRow({
             {person.name}
           </Text>
         </UnstyledButton>
+        {person.disabled && (
+          <Badge color="gray" variant="light" ml="xs">
+            отключён
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">{ruleText(person.rule)}</Text>
@@ -129,9 +141,11 @@ function PersonRow({
         )}
       </Table.Td>
       <Table.Td ta="right">
-        <Button variant="subtle" size="xs" onClick={onEditRule}>
-          Правило
-        </Button>
+        {onEditRule && (
+          <Button variant="subtle" size="xs" onClick={onEditRule}>
+            Правило
+          </Button>
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -21,6 +21,7 @@ import { ticketNumber } from '../../../../domain/ticket-number';
 import { RublesInput } from '../../../components/MoneyInputs';
 import { errorMessage } from '../../../lib/api';
 import { confirmModal } from '../../../lib/confirm';
+import { useShopDate, useShopToday } from '../../../lib/shop-today';
 import { toast } from '../../../lib/toast';
 import { payFileHref, usePayWrites } from '../api/pay-api';
 import { monthLabel, nextMonth } from './pay-format';
@@ -37,10 +38,24 @@ interface CorrectionDraft {
  * One person's statement for a month: each repair and what it earned, the salary, corrections,
  * the total. Paid, it stays as paid; a change since shows, and is paid as a correction later.
  */
-export function PayStatementView({ statement }: { statement: PayStatementDto }) {
+export function PayStatementView({
+  statement,
+  canPay,
+  mine = false,
+}: {
+  statement: PayStatementDto;
+  /** Marks paid and writes corrections; false on one's own (the owner's to do). */
+  canPay: boolean;
+  /** One's own statement: a repair's margin shows only when it earns a share of it. */
+  mine?: boolean;
+}) {
   const { markPaid } = usePayWrites();
+  const shopDate = useShopDate();
+  const today = useShopToday();
+  const showMargin = !mine || statement.rule.marginShare > 0;
   const [draft, setDraft] = useState<CorrectionDraft | null>(null);
   const { userId, month } = statement;
+  const columns = showMargin ? 4 : 3;
 
   const pay = () =>
     confirmModal({
@@ -48,6 +63,8 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
       children: (
         <Text size="sm">
           {`${statement.userName}, ${monthLabel(month)}: ${formatRubles(statement.total)}. После отметки ведомость не меняется; что изменится потом, вносится корректировкой.`}
+          {month === today.slice(0, 7) &&
+            ' Месяц ещё идёт: ремонты, закрытые до его конца, покажутся как «изменилось после выплаты».'}
         </Text>
       ),
       labels: { confirm: 'Выплачено', cancel: 'Отмена' },
@@ -71,16 +88,18 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
               {ruleText(statement.rule)}
             </Text>
           </Stack>
-          <Group gap="md">
-            <Anchor href={payFileHref(userId, month, 'csv')} download className="tap-target">
-              Скачать CSV
-            </Anchor>
-            <Anchor href={payFileHref(userId, month, 'xlsx')} download className="tap-target">
-              Скачать Excel
-            </Anchor>
-          </Group>
+          {!mine && (
+            <Group gap="md">
+              <Anchor href={payFileHref(userId, month, 'csv')} download className="tap-target">
+                Скачать CSV
+              </Anchor>
+              <Anchor href={payFileHref(userId, month, 'xlsx')} download className="tap-target">
+                Скачать Excel
+              </Anchor>
+            </Group>
+          )}
         </Group>
-        {statement.changedSincePaid !== 0 && (
+        {statement.changedSincePaid !== 0 && canPay && (
           <Alert color="orange" title="После выплаты ремонты изменились" data-testid="pay-changed">
             <Stack gap="xs">
               <Text size="sm">
@@ -112,7 +131,7 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
               <Table.Tr>
                 <Table.Th>Ремонт</Table.Th>
                 <Table.Th ta="right">Работы</Table.Th>
-                <Table.Th ta="right">Маржа</Table.Th>
+                {showMargin && <Table.Th ta="right">Маржа</Table.Th>}
                 <Table.Th ta="right">Начислено</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -124,17 +143,17 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
                       {ticketNumber(line.ticketId)}
                     </Anchor>{' '}
                     <Text span size="sm">
-                      {`${line.title}, закрыта ${formatDateTime(line.closedAt).slice(0, 10)}`}
+                      {`${line.title}, закрыта ${shopDate(line.closedAt)}`}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{formatRubles(line.works)}</Table.Td>
-                  <Table.Td ta="right">{formatRubles(line.margin)}</Table.Td>
+                  {showMargin && <Table.Td ta="right">{formatRubles(line.margin)}</Table.Td>}
                   <Table.Td ta="right">{formatRubles(line.earned)}</Table.Td>
                 </Table.Tr>
               ))}
               {statement.repairs.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={columns}>
                     <Text size="sm" c="dimmed">
                       Закрытых ремонтов за месяц нет.
                     </Text>
@@ -143,13 +162,13 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
               )}
               {statement.salary > 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={3}>Оклад</Table.Td>
+                  <Table.Td colSpan={columns - 1}>Оклад</Table.Td>
                   <Table.Td ta="right">{formatRubles(statement.salary)}</Table.Td>
                 </Table.Tr>
               )}
               {statement.corrections.map((correction) => (
                 <Table.Tr key={correction.id}>
-                  <Table.Td colSpan={3}>
+                  <Table.Td colSpan={columns - 1}>
                     <Text size="sm">{`Корректировка: ${correction.reason}`}</Text>
                     <Text size="xs" c="dimmed">
                       {`${correction.createdByName}, ${formatDateTime(correction.createdAt)}`}
@@ -159,7 +178,7 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td colSpan={3} fw={600}>
+                <Table.Td colSpan={columns - 1} fw={600}>
                   Итого
                 </Table.Td>
                 <Table.Td ta="right" fw={600} data-testid="pay-total">
@@ -173,7 +192,7 @@ export function PayStatementView({ statement }: { statement: PayStatementDto }) 
           <Text size="sm" c="green.9" data-testid="pay-paid">
             {`Выплачено ${formatDateTime(statement.paid.at)}, отметил(а) ${statement.paid.byName}`}
           </Text>
-        ) : (
+        ) : !canPay ? null : (
           <Group>
             <Button onClick={pay} loading={markPaid.isPending}>
               Отметить выплаченной

@@ -1,7 +1,4 @@
-const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** «ноябрь 2026 г.» */
-export const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
+export { formatMonth as monthLabel } from '../../../../domain/calendar-date';
 
 /** The month after «2026-11»: «2026-12». */
 export function nextMonth(month: string): string {

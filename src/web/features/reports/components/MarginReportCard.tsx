@@ -1,12 +1,12 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
-import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../../domain/date-time';
 import { formatRubles } from '../../../../domain/money';
-import { REPORT_PAGE, type MarginReportDto } from '../../../../domain/reports';
+import type { MarginReportDto } from '../../../../domain/reports';
 import { useMarginReport, useMarginTickets, type ReportPeriod } from '../api/reports-api';
-import { bucketLabel, Figure, ReportCard, TicketCell } from './report-parts';
+import { bucketLabel, Figure, Pager, ReportCard, TicketCell } from './report-parts';
+import { useShopDate } from '../../../lib/shop-today';
 
 /**
  * «Маржа» (issue 53): the repairs closed in the period — works and parts at their price, parts at
@@ -72,6 +72,7 @@ function MarginTickets({ period }: { period: ReportPeriod }) {
     setOffset(0);
   }
   const page = useMarginTickets(period, offset, true);
+  const shopDate = useShopDate();
   const data = page.data;
   if (!data) return null;
   if (data.total === 0) {
@@ -100,7 +101,7 @@ function MarginTickets({ period }: { period: ReportPeriod }) {
                 <Table.Td>
                   <TicketCell id={row.id} details={[row.device, row.clientName]} />
                 </Table.Td>
-                <Table.Td>{formatDateTime(row.closedAt).slice(0, 10)}</Table.Td>
+                <Table.Td>{shopDate(row.closedAt)}</Table.Td>
                 <Table.Td ta="right">{formatRubles(row.works + row.parts)}</Table.Td>
                 <Table.Td ta="right">{formatRubles(row.partsCost)}</Table.Td>
                 <Table.Td ta="right">{formatRubles(row.margin)}</Table.Td>
@@ -111,39 +112,5 @@ function MarginTickets({ period }: { period: ReportPeriod }) {
       </Table.ScrollContainer>
       <Pager offset={offset} total={data.total} onChange={setOffset} />
     </Stack>
-  );
-}
-
-/** «1–50 из 120», back and forth a page. */
-export function Pager({
-  offset,
-  total,
-  onChange,
-}: {
-  offset: number;
-  total: number;
-  onChange: (offset: number) => void;
-}) {
-  if (total <= REPORT_PAGE) return null;
-  return (
-    <Group gap="xs">
-      <Button
-        variant="default"
-        size="xs"
-        disabled={offset === 0}
-        onClick={() => onChange(Math.max(0, offset - REPORT_PAGE))}
-      >
-        Назад
-      </Button>
-      <Text size="sm">{`${offset + 1}–${Math.min(total, offset + REPORT_PAGE)} из ${total}`}</Text>
-      <Button
-        variant="default"
-        size="xs"
-        disabled={offset + REPORT_PAGE >= total}
-        onClick={() => onChange(offset + REPORT_PAGE)}
-      >
-        Дальше
-      </Button>
-    </Group>
   );
 }

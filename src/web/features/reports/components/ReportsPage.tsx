@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../domain/routes';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -48,6 +48,21 @@ export function ReportsPage() {
   const tab = tabs.some((t) => t.value === asked) ? asked! : (tabs[0]?.value ?? 'pay');
   const valid = periodIsValid(period);
 
+  const panels: Record<string, () => ReactNode> = {
+    takings: () => <TakingsReportCard period={period} valid={valid} />,
+    margin: () => <MarginReportCard period={period} valid={valid} />,
+    unpaid: () => <UnpaidReportCard />,
+    models: () => <ModelsReportCard period={period} valid={valid} />,
+    durations: () => <DurationsReportCard period={period} valid={valid} />,
+    pay: () => <PayReport />,
+    journals: () => (
+      <Stack>
+        <MoneyExportCard />
+        <PayerStatements />
+      </Stack>
+    ),
+  };
+
   return (
     <Stack maw={860}>
       <Title order={2}>Отчёты</Title>
@@ -63,20 +78,15 @@ export function ReportsPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {tabs.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            <Stack>
+              {PERIOD_TABS.has(t.value) && <PeriodPicker period={period} onChange={setPeriod} />}
+              {panels[t.value]?.()}
+            </Stack>
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      {PERIOD_TABS.has(tab) && <PeriodPicker period={period} onChange={setPeriod} />}
-      {tab === 'takings' && <TakingsReportCard period={period} valid={valid} />}
-      {tab === 'margin' && <MarginReportCard period={period} valid={valid} />}
-      {tab === 'unpaid' && <UnpaidReportCard />}
-      {tab === 'models' && <ModelsReportCard period={period} valid={valid} />}
-      {tab === 'durations' && <DurationsReportCard period={period} valid={valid} />}
-      {tab === 'pay' && <PayReport />}
-      {tab === 'journals' && (
-        <>
-          <MoneyExportCard />
-          <PayerStatements />
-        </>
-      )}
     </Stack>
   );
 }

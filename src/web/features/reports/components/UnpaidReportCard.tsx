@@ -1,16 +1,16 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../../domain/date-time';
 import { formatRubles } from '../../../../domain/money';
 import { isTicketStatus, TICKET_STATUS_LABELS } from '../../../../domain/ticket-status';
 import { useUnpaidReport } from '../api/reports-api';
-import { Pager } from './MarginReportCard';
-import { Figure, ReportCard, TicketCell } from './report-parts';
+import { Figure, Pager, ReportCard, TicketCell } from './report-parts';
+import { useShopDate } from '../../../lib/shop-today';
 
 /** «Долги» (issue 53): every finished repair that still owes, whatever the period, the largest first. */
 export function UnpaidReportCard() {
   const [offset, setOffset] = useState(0);
   const report = useUnpaidReport(offset);
+  const shopDate = useShopDate();
   const data = report.data;
   return (
     <ReportCard title="Долги" testId="unpaid-report" file={{ report: 'unpaid' }} query={report}>
@@ -44,7 +44,7 @@ export function UnpaidReportCard() {
                         <TicketCell
                           id={row.id}
                           details={[row.clientName, row.device]}
-                          note={`принята ${formatDateTime(row.createdAt).slice(0, 10)}`}
+                          note={`принята ${shopDate(row.createdAt)}`}
                         />
                       </Table.Td>
                       <Table.Td>

@@ -1,19 +1,33 @@
-import { Anchor, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate, isCalendarDate } from '../../../../domain/calendar-date';
+import { formatCalendarDate, formatMonth, isCalendarDate } from '../../../../domain/calendar-date';
 import { paths } from '../../../../domain/routes';
 import { ticketNumber } from '../../../../domain/ticket-number';
-import { REPORT_STEPS, REPORT_STEP_LABELS, reportQuery, type ReportStep } from '../../../../domain/reports';
+import {
+  REPORT_PAGE,
+  REPORT_STEPS,
+  REPORT_STEP_LABELS,
+  reportQuery,
+  type ReportStep,
+} from '../../../../domain/reports';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { reportFileHref, type ReportPeriod } from '../api/reports-api';
 
-const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** A bucket's name as a person reads it: «05.03», «с 02.03», «март 2026 г.». */
 export function bucketLabel(start: string, step: ReportStep): string {
-  if (step === 'month') return MONTH.format(new Date(`${start}T00:00:00Z`));
+  if (step === 'month') return formatMonth(start);
   const day = formatCalendarDate(start).slice(0, 5);
   return step === 'week' ? `с ${day}` : day;
 }
@@ -139,5 +153,42 @@ export function TicketCell({ id, details, note }: { id: number; details: string[
         </Text>
       )}
     </>
+  );
+}
+
+/** «1–50 из 120», back and forth a page; an offset past the end (the list shrank) goes back. */
+export function Pager({
+  offset,
+  total,
+  onChange,
+}: {
+  offset: number;
+  total: number;
+  onChange: (offset: number) => void;
+}) {
+  useEffect(() => {
+    if (total > 0 && offset >= total) onChange(Math.floor((total - 1) / REPORT_PAGE) * REPORT_PAGE);
+  }, [offset, total, onChange]);
+  if (total <= REPORT_PAGE) return null;
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        size="xs"
+        disabled={offset === 0}
+        onClick={() => onChange(Math.max(0, offset - REPORT_PAGE))}
+      >
+        Назад
+      </Button>
+      <Text size="sm">{`${offset + 1}–${Math.min(total, offset + REPORT_PAGE)} из ${total}`}</Text>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={offset + REPORT_PAGE >= total}
+        onClick={() => onChange(offset + REPORT_PAGE)}
+      >
+        Дальше
+      </Button>
+    </Group>
   );
 }
