@@ -200,10 +200,17 @@ async function seedMoney(database: Database) {
   await batches('ticket_lines', lines);
   await batches('payments', payments);
   await batches('stage_spans', spans);
-  // Sums kept on the ticket, as every write keeps them (domain/money.ts lineTotal; refunds less).
+  // Sums kept on the ticket, as every write keeps them (domain/money.ts lineTotal; refunds less;
+  // migration 0037 for the margin's).
+  const lineSum = sql`case when l.quantity * l.price > l.discount then l.quantity * l.price - l.discount else 0 end`;
   await sql`update tickets set
-    lines_total = coalesce((select sum(case when l.quantity * l.price > l.discount
-      then l.quantity * l.price - l.discount else 0 end) from ticket_lines l where l.ticket_id = tickets.id), 0),
+    lines_total = coalesce((select sum(${lineSum}) from ticket_lines l where l.ticket_id = tickets.id), 0),
+    works_total = coalesce((select sum(${lineSum}) from ticket_lines l
+      where l.ticket_id = tickets.id and l.kind = 'work'), 0),
+    parts_cost = coalesce((select sum(l.quantity * l.cost) from ticket_lines l
+      where l.ticket_id = tickets.id and l.kind = 'part'), 0),
+    parts_without_cost = (select count(*) from ticket_lines l
+      where l.ticket_id = tickets.id and l.kind = 'part' and l.part_id is null),
     paid = coalesce((select sum(case when p.kind = 'refund' then -p.amount else p.amount end)
       from payments p where p.ticket_id = tickets.id), 0)`.execute(db);
   const staff = await db.selectFrom('users').select('id').execute();

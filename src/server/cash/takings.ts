@@ -5,9 +5,23 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/money';
 import { daysInZone } from '../../domain/status-limits';
 import { isIntake, isTicketStatus, TICKET_PIPELINE } from '../../domain/ticket-status';
 import type { DB } from '../db/schema';
+import { unindexed } from '../db/unindexed';
 
 /** A repair is finished once it leaves «В ремонте»: from there on, what it owes is a debt. */
 export const FINISHED_STATUSES = TICKET_PIPELINE.slice(TICKET_PIPELINE.indexOf('repair_done'));
+
+/**
+ * Finished repairs that still owe, through the `tickets_owing` index (only tickets owing
+ * anything). SQLite would take `deleted_at`'s index for the equality and read every ticket
+ * (bench:reports: 296 ms p95 at 200,000 repairs), hence the expression.
+ */
+export function owingTickets(db: Kysely<DB>) {
+  return db
+    .selectFrom('tickets')
+    .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))
+    .where('tickets.status', 'in', FINISHED_STATUSES)
+    .where(unindexed('tickets.deleted_at'), 'is', null);
+}
 
 /**
  * «Сводка»'s money (issue 50): the day's payments and refunds by method, in the shop's calendar
@@ -17,11 +31,7 @@ export const FINISHED_STATUSES = TICKET_PIPELINE.slice(TICKET_PIPELINE.indexOf('
 export async function readTakings(db: Kysely<DB>, timeZone: string, now: Date): Promise<TakingsDto> {
   const date = todayIn(timeZone, now);
   const { from, to } = daysInZone(date, date, timeZone);
-  const owing = db
-    .selectFrom('tickets')
-    .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))
-    .where('tickets.status', 'in', FINISHED_STATUSES)
-    .where('tickets.deleted_at', 'is', null);
+  const owing = owingTickets(db);
   const [sums, debt, listed] = await Promise.all([
     db
       .selectFrom('payments')

@@ -134,6 +134,10 @@ export interface TicketsTable {
   /** Issue 50: the sum of the ticket's lines and what was paid (payments less refunds), kopecks. */
   lines_total: Generated<number>;
   paid: Generated<number>;
+  /** Issue 53: the works' sum, the parts' cost and parts lines without a cost (kept with lines_total). */
+  works_total: Generated<number>;
+  parts_cost: Generated<number>;
+  parts_without_cost: Generated<number>;
   /** Who pays (migration 0033): a payer of the directory; null: the client. */
   payer_id: Generated<number | null>;
 }

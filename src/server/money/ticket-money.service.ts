@@ -97,7 +97,20 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
       .execute();
     const total = lines.reduce((sum, row) => sum + lineDto(row).total, 0);
     if (total > MAX_TICKET_KOPECKS) throw new AppError('bad_request', TICKET_TOO_BIG);
-    await trx.updateTable('tickets').set({ lines_total: total }).where('id', '=', ticketId).execute();
+    const parts = lines.filter((row) => row.kind === 'part');
+    await trx
+      .updateTable('tickets')
+      .set({
+        lines_total: total,
+        // The margin's parts (issue 53, migration 0037), kept with the total.
+        works_total: lines
+          .filter((row) => row.kind === 'work')
+          .reduce((sum, row) => sum + lineDto(row).total, 0),
+        parts_cost: parts.reduce((sum, row) => sum + row.quantity * Number(row.cost), 0),
+        parts_without_cost: parts.filter((row) => row.part_id === null).length,
+      })
+      .where('id', '=', ticketId)
+      .execute();
   }
 
   async function history(trx: Transaction<DB>, actor: Actor, ticketId: number, change: HistoryChange) {

@@ -21,7 +21,7 @@ import type { DB } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { Actor } from '../http/actor';
-import { readLineSums } from '../reports/margin-report';
+import { closedIn, marginOf } from '../reports/margin-report';
 
 interface Snapshot {
   rule: PayRule;
@@ -78,23 +78,14 @@ export function createPay({
   async function repairsOf(userId: number, month: string, rule: PayRule): Promise<PayRepairLine[]> {
     const days = monthDays(month);
     const range = daysInZone(days.from, days.to, await timeZone());
-    const closed = await db
-      .selectFrom('tickets')
-      .select(['id', 'title', 'closed_at'])
+    const closed = await closedIn(db, range)
+      .select(['id', 'title', 'closed_at', 'lines_total', 'works_total', 'parts_cost'])
       .where('assignee_id', '=', userId)
-      .where('closed_at', '>=', range.from)
-      .where('closed_at', '<', range.to)
-      .where('status', '=', 'closed')
-      .where('deleted_at', 'is', null)
       .orderBy('closed_at')
       .orderBy('id')
       .execute();
-    const sums = await readLineSums(
-      db,
-      closed.map((row) => row.id),
-    );
     return closed.map((row) => {
-      const { works, margin } = sums.get(row.id) ?? { works: 0, margin: 0 };
+      const { works, margin } = marginOf(row);
       return {
         ticketId: row.id,
         title: row.title,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { REPORT_PAGE, type UnpaidReportDto } from '../../domain/reports';
-import { FINISHED_STATUSES } from '../cash/takings';
+import { owingTickets } from '../cash/takings';
 import type { DB } from '../db/schema';
 
 /**
@@ -12,11 +12,7 @@ export async function readUnpaidReport(
   offset: number,
   limit = REPORT_PAGE,
 ): Promise<UnpaidReportDto> {
-  const owing = db
-    .selectFrom('tickets')
-    .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))
-    .where('tickets.status', 'in', FINISHED_STATUSES)
-    .where('tickets.deleted_at', 'is', null);
+  const owing = owingTickets(db);
   const [page, sums] = await Promise.all([
     owing
       .select((eb) => [
