@@ -201,18 +201,21 @@ async function seedMoney(database: Database) {
   await batches('payments', payments);
   await batches('stage_spans', spans);
   // Sums kept on the ticket, as every write keeps them (domain/money.ts lineTotal; refunds less;
-  // migration 0037 for the margin's).
-  const lineSum = sql`case when l.quantity * l.price > l.discount then l.quantity * l.price - l.discount else 0 end`;
-  await sql`update tickets set
-    lines_total = coalesce((select sum(${lineSum}) from ticket_lines l where l.ticket_id = tickets.id), 0),
-    works_total = coalesce((select sum(${lineSum}) from ticket_lines l
-      where l.ticket_id = tickets.id and l.kind = 'work'), 0),
-    parts_cost = coalesce((select sum(l.quantity * l.cost) from ticket_lines l
-      where l.ticket_id = tickets.id and l.kind = 'part'), 0),
-    parts_without_cost = (select count(*) from ticket_lines l
-      where l.ticket_id = tickets.id and l.kind = 'part' and l.part_id is null),
-    paid = coalesce((select sum(case when p.kind = 'refund' then -p.amount else p.amount end)
-      from payments p where p.ticket_id = tickets.id), 0)`.execute(db);
+  // migration 0037 for the margin's): each summed once per ticket, then joined (UPDATE … FROM).
+  const lineSum = sql`case when quantity * price > discount then quantity * price - discount else 0 end`;
+  await sql`update tickets set lines_total = s.total, works_total = s.works, parts_cost = s.cost,
+      parts_without_cost = s.no_cost
+    from (select ticket_id,
+        sum(${lineSum}) as total,
+        sum(case when kind = 'work' then ${lineSum} else 0 end) as works,
+        sum(case when kind = 'part' then quantity * cost else 0 end) as cost,
+        sum(case when kind = 'part' and part_id is null then 1 else 0 end) as no_cost
+      from ticket_lines group by ticket_id) as s
+    where s.ticket_id = tickets.id`.execute(db);
+  await sql`update tickets set paid = s.paid
+    from (select ticket_id, sum(case when kind = 'refund' then -amount else amount end) as paid
+      from payments where ticket_id is not null group by ticket_id) as s
+    where s.ticket_id = tickets.id`.execute(db);
   const staff = await db.selectFrom('users').select('id').execute();
   await db
     .insertInto('pay_rules')
