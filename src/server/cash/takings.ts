@@ -20,7 +20,7 @@ export function owingTickets(db: Kysely<DB>) {
     .selectFrom('tickets')
     .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))
     .where('tickets.status', 'in', FINISHED_STATUSES)
-    .where(unindexed('tickets.deleted_at'), 'is', null);
+    .where(unindexed(db, 'tickets.deleted_at'), 'is', null);
 }
 
 /**

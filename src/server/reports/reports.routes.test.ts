@@ -12,6 +12,7 @@ import type {
 } from '../../domain/reports';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
+import { marginTicketPages } from './margin-report';
 
 const DAY = 86_400_000;
 
@@ -264,5 +265,24 @@ describeEachDatabase('the reports', (ctx) => {
     expect(unknown.json<{ error: { message: string } }>().error.message).toContain('Неизвестный отчёт');
     const page = await call('GET', '/api/reports/unpaid?offset=-1');
     expect(page.statusCode).toBe(400);
+  });
+
+  it('pages the margin’s file by closing time, each repair once even when two closed at one instant', async () => {
+    const query = { from: '2026-11-01', to: '2026-11-30', step: 'day' as const };
+    const read = async () => {
+      const ids: number[] = [];
+      for await (const page of marginTicketPages(ctx.database.db, query, 'Europe/Moscow', 1)) {
+        expect(page).toHaveLength(1);
+        ids.push(...page.map((row) => row.id));
+      }
+      return ids;
+    };
+    expect(await read()).toEqual([a.id, b.id]);
+    await ctx.database.db
+      .updateTable('tickets')
+      .set({ closed_at: a.closedAt })
+      .where('id', '=', b.id)
+      .execute();
+    expect((await read()).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
   });
 });
