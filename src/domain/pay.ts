@@ -75,6 +75,16 @@ export const PAY_OWN = 'Свою зарплату настраивает и от
 export const PAY_CORRECTION_INTO_PAID =
   'В выплаченный месяц корректировку не внести: выберите месяц, который ещё не выплачен';
 
+/** A person on «Зарплаты» with their rule. */
+export interface PayPersonDto {
+  userId: number;
+  name: string;
+  role: string;
+  /** Left the shop (account disabled); still listed while they have a rule. */
+  disabled: boolean;
+  rule: PayRule;
+}
+
 /** One repair of a statement and what it earned. */
 export interface PayRepairLine {
   ticketId: number;

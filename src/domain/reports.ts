@@ -80,6 +80,10 @@ export interface TakingsReportDto {
   byPerson: (MoneyFlow & { person: string })[];
 }
 
+/** A report's file: CSV, or an Excel workbook. */
+export const reportFileFormat = z.enum(['csv', 'xlsx'], { error: 'Формат файла: CSV или Excel (.xlsx)' });
+export type ReportFileFormat = z.output<typeof reportFileFormat>;
+
 /** A page of a report's list: offset pages, a report's lists being a period's or a debt's. */
 export const REPORT_PAGE = 50;
 export const reportPageQuery = z.object({

@@ -39,10 +39,15 @@ export async function csvPages<T>(
   })();
 }
 
+/** `<name>-<YYYY-MM-DD>`, dated in the shop's calendar: a download's name before its extension. */
+export function datedFileStem(name: string, timeZone: string, now: Date): string {
+  const date = formatCalendarDate(todayIn(timeZone, now)).split('.').reverse().join('-');
+  return `${name}-${date}`;
+}
+
 /** `<name>-<YYYY-MM-DD>.csv`, dated in the shop's calendar. */
 export function csvFileName(name: string, timeZone: string, now: Date): string {
-  const date = formatCalendarDate(todayIn(timeZone, now)).split('.').reverse().join('-');
-  return `${name}-${date}.csv`;
+  return `${datedFileStem(name, timeZone, now)}.csv`;
 }
 
 /** Sends the CSV text as a download. */

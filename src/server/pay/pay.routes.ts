@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   PAY_OWN,
   payCorrectionInput,
@@ -7,10 +6,11 @@ import {
   payRuleInput,
   payStatementQuery,
 } from '../../domain/pay';
+import { reportFileFormat } from '../../domain/reports';
 import { OWNER } from '../../domain/roles';
 import { AppError } from '../errors';
 import type { Clock } from '../clock';
-import { csvFileName } from '../export/csv-download';
+import { datedFileStem } from '../export/csv-download';
 import { actorOf } from '../http/actor';
 import { parseId, parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
@@ -22,7 +22,7 @@ import type { Pay } from './pay.service';
 type WithId = { Params: { id: string } };
 const PERSON_NOT_FOUND = 'Сотрудник не найден';
 const fileQuery = payStatementQuery.extend({
-  format: z.enum(['csv', 'xlsx'], { error: 'Формат файла: CSV или Excel (.xlsx)' }),
+  format: reportFileFormat,
 });
 
 /**
@@ -89,7 +89,7 @@ export function registerPayRoutes(
     const zone = await timeZone();
     const id = personId(request);
     const sheets = [paySheet(await pay.statement(id, month), zone)];
-    const name = csvFileName(`zarplata-${id}-${month}`, zone, clock.now()).replace(/\.csv$/, '');
+    const name = datedFileStem(`zarplata-${id}-${month}`, zone, clock.now());
     return sendReportFile(reply, name, format, sheets);
   });
 }

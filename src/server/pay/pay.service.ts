@@ -11,6 +11,7 @@ import {
   PAY_MONTH_NOT_OVER,
   statementTotal,
   type PayCorrectionDto,
+  type PayPersonDto,
   type PayRepairLine,
   type PayRule,
   type PayStatementDto,
@@ -28,15 +29,6 @@ interface Snapshot {
   repairs: PayRepairLine[];
   corrections: PayCorrectionDto[];
   salary: number;
-}
-
-export interface PayPersonDto {
-  userId: number;
-  name: string;
-  role: string;
-  /** Left the shop (account disabled); still listed while they have a rule. */
-  disabled: boolean;
-  rule: PayRule;
 }
 
 /**

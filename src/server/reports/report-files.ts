@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import type { ReportFileFormat } from '../../domain/reports';
 import writeXlsxFile, { type Cell as XlsxCell, type Sheet } from 'write-excel-file/node';
 import { CSV_BOM, csvRow } from '../../domain/csv';
 import { plainRubles } from '../../domain/money';
@@ -86,7 +87,7 @@ export async function reportXlsx(sheets: readonly ReportSheet[]): Promise<Buffer
 export async function sendReportFile(
   reply: FastifyReply,
   name: string,
-  format: 'csv' | 'xlsx',
+  format: ReportFileFormat,
   sheets: readonly ReportSheet[],
   csvStream?: AsyncGenerator<string>,
 ) {

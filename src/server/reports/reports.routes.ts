@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { reportPageQuery, reportQuery } from '../../domain/reports';
+import { reportFileFormat, reportPageQuery, reportQuery } from '../../domain/reports';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
-import { csvFileName } from '../export/csv-download';
+import { datedFileStem } from '../export/csv-download';
 import { parsePayload } from '../http/parse';
 import type { RouteScopes } from '../http/route-scopes';
 import { readDurationsReport } from './durations-report';
@@ -31,7 +31,7 @@ const EXPORT_FILE_NAMES: Record<(typeof EXPORT_REPORTS)[number], string> = {
 };
 const exportQuery = z.object({
   report: z.enum(EXPORT_REPORTS, { error: 'Неизвестный отчёт' }),
-  format: z.enum(['csv', 'xlsx'], { error: 'Формат файла: CSV или Excel (.xlsx)' }),
+  format: reportFileFormat,
 });
 
 /** A list sheet cut for a workbook says so in its last row. */
@@ -103,7 +103,7 @@ export function registerReportsRoutes(
     } else if (report === 'models') sheets = modelsSheets(await readModelsReport(db, period(), zone));
     else sheets = durationsSheets(await readDurationsReport(db, period(), zone));
 
-    const name = csvFileName(`otchet-${EXPORT_FILE_NAMES[report]}`, zone, clock.now()).replace(/\.csv$/, '');
+    const name = datedFileStem(`otchet-${EXPORT_FILE_NAMES[report]}`, zone, clock.now());
     return sendReportFile(reply, name, format, sheets, csvStream);
   });
 }

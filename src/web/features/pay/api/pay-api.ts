@@ -1,15 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayRule, PayStatementDto } from '../../../../domain/pay';
+import type { PayPersonDto, PayRule, PayStatementDto } from '../../../../domain/pay';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-
-export interface PayPersonDto {
-  userId: number;
-  name: string;
-  role: string;
-  disabled: boolean;
-  rule: PayRule;
-}
 
 export function usePayPeople() {
   return useQuery({

@@ -1,10 +1,10 @@
+import { formatMonth } from '../../../../domain/calendar-date';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatRubles } from '../../../../domain/money';
 import { paths } from '../../../../domain/routes';
 import { useShopToday } from '../../../lib/shop-today';
 import { useMyPay } from '../api/pay-api';
-import { monthLabel } from './pay-format';
 
 /** On «Сводка»: what this month has earned so far, for someone the owner pays by a rule. */
 export function MyPayCard() {
@@ -17,7 +17,7 @@ export function MyPayCard() {
     <Paper withBorder p="md" radius="md" data-testid="my-pay">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text>
-          {`Моя зарплата за ${monthLabel(month)}: `}
+          {`Моя зарплата за ${formatMonth(month)}: `}
           <b>{formatRubles(statement.total)}</b>
           {` (ремонтов: ${statement.repairs.length})`}
         </Text>

@@ -1,13 +1,13 @@
+import { formatMonth } from '../../../../domain/calendar-date';
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { formatRubles } from '../../../../domain/money';
-import { payMonth, ruleText, type PayStatementDto } from '../../../../domain/pay';
+import { payMonth, ruleText, type PayStatementDto, type PayPersonDto } from '../../../../domain/pay';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser, useIsOwner } from '../../../lib/session';
 import { useShopToday } from '../../../lib/shop-today';
-import { usePayMonth, usePayPeople, type PayPersonDto } from '../api/pay-api';
-import { monthLabel } from './pay-format';
+import { usePayMonth, usePayPeople } from '../api/pay-api';
 import { PayRuleDialog } from './PayRuleDialog';
 import { PayStatementView } from './PayStatementView';
 
@@ -45,7 +45,7 @@ export function PayReport() {
       </Group>
       <Paper withBorder p="md" radius="md" data-testid="pay-people">
         <Stack gap="xs">
-          <Text fw={500}>{valid ? `Ведомости за ${monthLabel(month)}` : 'Ведомости'}</Text>
+          <Text fw={500}>{valid ? `Ведомости за ${formatMonth(month)}` : 'Ведомости'}</Text>
           {(people.isError || statements.isError) && (
             <LoadFailed
               message={errorMessage(people.error ?? statements.error)}

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { parseRubles, rublesInput } from '../../../../domain/money';
-import { payRuleInput } from '../../../../domain/pay';
+import { payRuleInput, type PayPersonDto } from '../../../../domain/pay';
 import { RublesInput } from '../../../components/MoneyInputs';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { usePayWrites, type PayPersonDto } from '../api/pay-api';
+import { usePayWrites } from '../api/pay-api';
 
 /** «12,5» → 1250 basis points; null when it is not a number of percent with two decimals at most. */
 function parseShare(text: string): number | null {

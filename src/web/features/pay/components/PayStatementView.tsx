@@ -1,3 +1,4 @@
+import { formatMonth } from '../../../../domain/calendar-date';
 import {
   Alert,
   Anchor,
@@ -24,7 +25,7 @@ import { confirmModal } from '../../../lib/confirm';
 import { useShopDate, useShopToday } from '../../../lib/shop-today';
 import { toast } from '../../../lib/toast';
 import { payFileHref, usePayWrites } from '../api/pay-api';
-import { monthLabel, nextMonth } from './pay-format';
+import { nextMonth } from './pay-format';
 
 interface CorrectionDraft {
   month: string;
@@ -62,7 +63,7 @@ export function PayStatementView({
       title: 'Отметить выплаченной?',
       children: (
         <Text size="sm">
-          {`${statement.userName}, ${monthLabel(month)}: ${formatRubles(statement.total)}. После отметки ведомость не меняется; что изменится потом, вносится корректировкой.`}
+          {`${statement.userName}, ${formatMonth(month)}: ${formatRubles(statement.total)}. После отметки ведомость не меняется; что изменится потом, вносится корректировкой.`}
           {month === today.slice(0, 7) &&
             ' Месяц ещё идёт: ремонты, закрытые до его конца, покажутся как «изменилось после выплаты».'}
         </Text>
@@ -83,7 +84,7 @@ export function PayStatementView({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
-            <Text fw={500}>{`${statement.userName}: ${monthLabel(month)}`}</Text>
+            <Text fw={500}>{`${statement.userName}: ${formatMonth(month)}`}</Text>
             <Text size="sm" c="dimmed">
               {ruleText(statement.rule)}
             </Text>
@@ -114,7 +115,7 @@ export function PayStatementView({
                       month: nextMonth(month),
                       amount: formatRubles(Math.abs(statement.changedSincePaid)).replace(/\s?₽$/, ''),
                       sign: statement.changedSincePaid > 0 ? 'plus' : 'minus',
-                      reason: `Изменения после выплаты за ${monthLabel(month)}`,
+                      reason: `Изменения после выплаты за ${formatMonth(month)}`,
                       forMonth: month,
                     })
                   }
@@ -237,7 +238,7 @@ function CorrectionDialog({
       { userId, ...input.data },
       {
         onSuccess: () => {
-          toast.success(`Корректировка внесена в ${monthLabel(form.month)}`);
+          toast.success(`Корректировка внесена в ${formatMonth(form.month)}`);
           onClose();
         },
         onError: (e) => setError(errorMessage(e)),

@@ -1,5 +1,3 @@
-export { formatMonth as monthLabel } from '../../../../domain/calendar-date';
-
 /** The month after «2026-11»: «2026-12». */
 export function nextMonth(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
