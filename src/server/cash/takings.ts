@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { UNPAID_LISTED, type TakingsDto } from '../../domain/cash-desk';
 import { todayIn } from '../../domain/due-marks';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/money';
@@ -11,22 +11,29 @@ import { unindexed } from '../db/unindexed';
 export const FINISHED_STATUSES = TICKET_PIPELINE.slice(TICKET_PIPELINE.indexOf('repair_done'));
 
 /**
- * Finished repairs that still owe, through the `tickets_owing` index (only tickets owing
- * anything). SQLite would take `deleted_at`'s index for the equality and read every ticket
- * (bench:reports: 296 ms p95 at 200,000 repairs), hence the expression.
+ * Finished repairs that still owe, through the `tickets_debts` index (migration 0038: only
+ * those, largest debt first, with the sums it adds). Its `status in (…)` must stay the index's
+ * list, written out (SQLite matches a partial index's terms only against literals, not bound
+ * values). The debt as a range makes SQLite read that index for the count and sum too, not
+ * `status`'s, which reads every finished repair (docs/benchmarks.md, «Reports and pay»).
  */
 export function owingTickets(db: Kysely<DB>) {
   return db
     .selectFrom('tickets')
     .where('tickets.lines_total', '>', (eb) => eb.ref('tickets.paid'))
-    .where('tickets.status', 'in', FINISHED_STATUSES)
+    .where(
+      'tickets.status',
+      'in',
+      FINISHED_STATUSES.map((status) => sql.lit(status)),
+    )
+    .where((eb) => eb(eb('tickets.lines_total', '-', eb.ref('tickets.paid')), '>', sql.lit(0)))
     .where(unindexed(db, 'tickets.deleted_at'), 'is', null);
 }
 
 /**
  * «Сводка»'s money (issue 50): the day's payments and refunds by method, in the shop's calendar
  * day, and the finished repairs that still owe, the largest debts first. The debts are read
- * through the `tickets_owing` index (only tickets owing anything), not a scan of every ticket.
+ * through the `tickets_debts` index (only finished repairs owing anything), not a scan of every ticket.
  */
 export async function readTakings(db: Kysely<DB>, timeZone: string, now: Date): Promise<TakingsDto> {
   const date = todayIn(timeZone, now);

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 
 /**
  * Unpaid balances (issue 53): every finished repair that still owes, as «Сводка» counts them,
- * the largest debt first, a page at a time, read through the `tickets_owing` index.
+ * the largest debt first, a page at a time, read through the `tickets_debts` index.
  */
 export async function readUnpaidReport(
   db: Kysely<DB>,
