@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../dialect-name';
 
 // Kysely<any>: migrations describe the schema as it was then, independent of app types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -12,14 +13,17 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * The statuses are cash/takings.ts FINISHED_STATUSES, in that order: a query uses this index
  * only where its own `status in (…)` is the same list.
  */
-export function debtsIndexMigration(): Migration {
+export function debtsIndexMigration(dialect: DialectName): Migration {
+  // As db/unindexed.ts writes `status` for SQLite: a query's term must be the index's exactly,
+  // and SQLite, without statistics, would take `status`'s own index for a plain `status in`.
+  const status = dialect === 'sqlite' ? sql`(status || '')` : sql`status`;
   return {
     async up(db: Kysely<any>) {
       await db.schema.dropIndex('tickets_owing').execute();
       await sql`create index tickets_debts
         on tickets ((lines_total - paid) desc, id, lines_total, paid, deleted_at)
         where lines_total > paid
-          and status in ('repair_done', 'to_pvz', 'delivery_to_client', 'notify_client', 'closed')`.execute(
+          and ${status} in ('repair_done', 'to_pvz', 'delivery_to_client', 'notify_client', 'closed')`.execute(
         db,
       );
     },

@@ -79,6 +79,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0035-roles': rolesMigration(dialect),
     '0036-pay': payMigration(dialect),
     '0037-margin-sums': marginSumsMigration(),
-    '0038-debts-index': debtsIndexMigration(),
+    '0038-debts-index': debtsIndexMigration(dialect),
   };
 }
