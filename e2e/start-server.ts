@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeSmsRu } from '../src/server/test/fake-sms-ru';
+import { startFakeTelegram } from '../src/server/test/fake-telegram';
 import { recipients, startSmtpInbox } from '../src/server/test/smtp-inbox';
 import { E2E_INVITE_CODE } from './fixtures';
 
@@ -38,6 +40,12 @@ if (process.argv[3] === '--mail') {
   process.env.MAIL_FROM = 'GL Задачи <noreply@e2e.test>';
   // Mailed links are built from PUBLIC_URL only.
   process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  // The Telegram Bot API and SMS.RU as local servers speaking their protocols (issue 54); a
+  // journey plays the client through the Bot API's `/_fake/*` (telegramStandIn in ports.ts).
+  const telegram = await startFakeTelegram(undefined, undefined, Number(port) + 30);
+  const sms = await startFakeSmsRu(undefined, Number(port) + 31);
+  process.env.TELEGRAM_API_URL = telegram.url;
+  process.env.SMS_RU_URL = sms.url;
 }
 
 // Journeys that need data only an import makes (legacy statuses) find the database here.

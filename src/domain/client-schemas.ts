@@ -1,6 +1,7 @@
 import { baseVersionSchema } from './edit-versions';
 import { lineText, multiLineText } from './input-text';
 import type { HistoryHead } from './history';
+import { clientEmail, MESSAGE_PREFS, type MessagePref } from './client-notices';
 import { z } from './zod-ru';
 
 export const CLIENT_LIMITS = { fullName: 200, phone: 50, text: 5000 } as const;
@@ -15,6 +16,8 @@ const clientFields = {
   warranty: lineText('Гарантийный талон', CLIENT_LIMITS.text),
   address: multiLineText('Адрес', CLIENT_LIMITS.text),
   comment: multiLineText('Комментарий', CLIENT_LIMITS.text),
+  email: clientEmail,
+  messagePref: z.enum(MESSAGE_PREFS, { error: 'Выберите, как писать клиенту' }),
 };
 
 /** New client. Unknown fields are dropped (z.object strips them). */
@@ -26,6 +29,8 @@ export const clientCreateInput = z.object({
   warranty: clientFields.warranty.default(''),
   address: clientFields.address.default(''),
   comment: clientFields.comment.default(''),
+  email: clientFields.email.default(''),
+  messagePref: clientFields.messagePref.default('auto'),
 });
 export type ClientCreateInput = z.infer<typeof clientCreateInput>;
 
@@ -40,10 +45,20 @@ export const clientPatchInput = z.object({
   warranty: clientFields.warranty.optional(),
   address: clientFields.address.optional(),
   comment: clientFields.comment.optional(),
+  email: clientFields.email.optional(),
+  messagePref: clientFields.messagePref.optional(),
 });
 export type ClientPatchInput = z.infer<typeof clientPatchInput>;
 
-export const CLIENT_EDITABLE_FIELDS = ['fullName', 'phone', 'warranty', 'address', 'comment'] as const;
+export const CLIENT_EDITABLE_FIELDS = [
+  'fullName',
+  'phone',
+  'warranty',
+  'address',
+  'comment',
+  'email',
+  'messagePref',
+] as const;
 export type ClientEditableField = (typeof CLIENT_EDITABLE_FIELDS)[number];
 
 export const CLIENT_FIELD_LABELS: Record<ClientEditableField, string> = {
@@ -52,6 +67,8 @@ export const CLIENT_FIELD_LABELS: Record<ClientEditableField, string> = {
   warranty: 'Гарантийный талон',
   address: 'Адрес',
   comment: 'Комментарий',
+  email: 'E-mail',
+  messagePref: 'Автоматические сообщения',
 };
 
 export interface ClientDto {
@@ -63,6 +80,10 @@ export interface ClientDto {
   comment: string;
   /** From imported data: used for the WhatsApp button instead of the phone. */
   whatsappUrl: string | null;
+  email: string;
+  messagePref: MessagePref;
+  /** The client connected the shop's Telegram bot (issue 54). */
+  telegramConnected: boolean;
   createdAt: string;
   updatedAt: string;
   /** Raised by every change; a save names the version it was based on. */

@@ -42,6 +42,8 @@ export const HISTORY_ACTIONS = [
   'edit_warranty',
   'edit_address',
   'edit_comment',
+  'edit_email',
+  'edit_message_pref',
   'trash',
   'restore',
   ...DEVICE_EDIT_ACTIONS,
@@ -102,6 +104,8 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   edit_warranty: 'Изменён гарантийный талон',
   edit_address: 'Изменён адрес',
   edit_comment: 'Изменён комментарий',
+  edit_email: 'Изменён e-mail',
+  edit_message_pref: 'Изменено, как писать клиенту',
   trash: 'Перемещено в корзину',
   restore: 'Восстановлено из корзины',
   edit_device: 'Изменено устройство',
@@ -155,6 +159,7 @@ export const TEXT_EDIT_ACTIONS: readonly HistoryAction[] = [
   'edit_warranty',
   'edit_address',
   'edit_comment',
+  'edit_email',
   ...DEVICE_EDIT_ACTIONS,
 ];
 export const TEXT_EDIT_MERGE_MS = 10 * 60 * 1000;

@@ -6,7 +6,7 @@ import { z } from './zod-ru';
 // Messages to the client (issue 19): admins keep one template per status and a general one;
 // on a ticket «Написать клиенту» fills the template in and opens WhatsApp or an SMS with it.
 
-export const TEMPLATE_KEYS = ['general', ...TICKET_PIPELINE, 'estimate'] as const;
+export const TEMPLATE_KEYS = ['general', ...TICKET_PIPELINE, 'estimate', 'payment', 'not_picked_up'] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 export type MessageTemplates = Record<TemplateKey, string>;
 
@@ -46,6 +46,9 @@ export const DEFAULT_TEMPLATES: MessageTemplates = {
   closed: 'Здравствуйте, {клиент}! Заявка {номер} закрыта. Спасибо, что обратились к нам!\n{магазин}',
   estimate:
     'Здравствуйте, {клиент}! Смета на ремонт по заявке {номер} ({устройство}): {смета}. Согласовать или отказаться: {ссылка}\n{магазин} {телефон_магазина}',
+  payment: 'Здравствуйте, {клиент}! Заявка {номер} ({устройство}): оплата получена, спасибо!\n{магазин}',
+  not_picked_up:
+    'Здравствуйте, {клиент}! Заявка {номер} ({устройство}). {статус}. Ждём вас!\n{магазин} {телефон_магазина}',
 };
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
@@ -60,6 +63,8 @@ export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   notify_client: 'Оповестить клиента',
   closed: 'Закрыта',
   estimate: 'Смета',
+  payment: 'Оплата получена',
+  not_picked_up: 'Устройство ждёт клиента',
 };
 
 /** The estimate's message (issue 50), or the built-in one when an admin left it empty. */

@@ -54,7 +54,7 @@ export function overLimit(
 }
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetMs(timeZone: string, at: number): number {
+export function offsetMs(timeZone: string, at: number): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -77,6 +77,10 @@ export interface DocumentContext {
   employeeName: string;
   /** The ticket's public status page, once there is one (issue 19); else the QR holds the number. */
   statusUrl: string | null;
+  /** «Узнать статус» by number and phone (issue 54): the shop's public address + /find; else null. */
+  lookupUrl?: string | null;
+  /** The link that connects the client to the shop's Telegram bot; null without a bot. */
+  telegramLink?: string | null;
   /** The time zone of the person printing (the times on their screen); null: the server's own. */
   timeZone: string | null;
   /** The ticket's lines, payments and estimate (issue 50). */
@@ -214,7 +218,13 @@ export function ticketDocument(
         { heading: 'Неисправность', fields: [deviceField(ticket, 'complaint', true)] },
       ],
       tables: receiptMoneyTables(context.money, ticket, context.timeZone),
-      notes: context.shop.receiptTerms.trim() ? [context.shop.receiptTerms] : [],
+      notes: [
+        ...(context.shop.receiptTerms.trim() ? [context.shop.receiptTerms] : []),
+        ...(context.lookupUrl
+          ? [`Статус ремонта: ${context.lookupUrl} — номер заявки ${number} и 4 последние цифры телефона.`]
+          : []),
+        ...(context.telegramLink ? [`Сообщения о ремонте в Telegram: ${context.telegramLink}`] : []),
+      ],
       signatures: [
         { role: 'Сдал (клиент)', name: ticket.clientName },
         { role: 'Принял (сотрудник)', name: ticket.createdByName || context.employeeName },

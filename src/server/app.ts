@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerRouteScopes } from './http/route-scopes';
 import { registerWebApp } from './http/web-app';
+import type { ClientNotices } from './notices/client-notices.service';
 import type { PushNotifier } from './push/push-notifier';
 import type { ReminderJobs } from './reminders/reminder-jobs';
 import type { TrashService } from './trash/trash.service';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     reminders: ReminderJobs;
     /** Backups: main.ts starts the automatic ones, admins make and download them. */
     backups: BackupService;
+    /** Automatic client messages (issue 54); tests tick the queue and poll the bot. */
+    notices: ClientNotices;
   }
 }
 

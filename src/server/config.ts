@@ -96,6 +96,9 @@ const configSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:password@host:587 or smtps://…:465')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** Where SMS.RU and the Telegram Bot API are asked (issue 54): a proxy, a local Bot API server. */
+  SMS_RU_URL: z.url({ error: 'expected an address such as https://sms.ru' }).optional(),
+  TELEGRAM_API_URL: z.url({ error: 'expected an address such as https://api.telegram.org' }).optional(),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z
@@ -224,6 +227,12 @@ function toConfig(env: z.infer<typeof configSchema>) {
       env.SMTP_URL && env.MAIL_FROM && env.PUBLIC_URL
         ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
         : undefined,
+    /** The automatic messages' services; their keys are saved in «Настройки», not here. */
+    noticeEndpoints: {
+      smsRuUrl: env.SMS_RU_URL,
+      telegramUrl: env.TELEGRAM_API_URL,
+      timeoutMs: undefined as number | undefined,
+    },
     /** Sign-in and registration attempts per 15 minutes. */
     authLimits: { perIp: env.AUTH_LIMIT_PER_IP, perEmail: env.AUTH_LIMIT_PER_EMAIL },
     /** Given together or not at all; otherwise generated into DATA_DIR (src/server/push/vapid-keys.ts). */

@@ -30,6 +30,8 @@ export interface AppDeps {
     | 'backupHour'
     | 'backupKeep'
   > &
+    // Absent in most tests: the public services, never called without a key.
+    Partial<Pick<Config, 'noticeEndpoints'>> &
     // Absent in most tests: files on local disk.
     Partial<Pick<Config, 's3'>>;
   database: Database;
@@ -55,6 +57,12 @@ export interface AppDeps {
     /** HTTPS agent for push services; tests give one that trusts their stand-in. */
     agent?: Agent;
     retryDelaysMs?: readonly number[];
+  };
+  /** Automatic client messages: tests shorten the waits, or tick and poll by hand. */
+  notices?: {
+    sendDelaysMs?: readonly number[];
+    checkDelaysMs?: readonly number[];
+    manual?: boolean;
   };
 }
 

@@ -15,11 +15,11 @@ export function createRecordServices(
   app: FastifyInstance,
   deps: AppDeps,
   clock: Clock,
-  { store, events, push }: AppResources,
+  { store, events, push, notices }: AppResources,
 ) {
   const { config, database } = deps;
   const defaultAssignees = createDefaultAssignees(database.db);
-  const services = { database, clock, store, defaultAssignees, log: app.log, events, push };
+  const services = { database, clock, store, defaultAssignees, log: app.log, events, push, notices };
   const tickets = createTicketsService(services);
   const tasks = createTasksService(services);
   const clients = createClientsService({ database, clock, events });

@@ -3,7 +3,9 @@ import type { AppConfig, AppDeps } from './app-deps';
 import { InProcessEventBus } from '../events/event-bus';
 import { registerEventMarkHeader } from '../events/event-mark-header';
 import { openFileStore } from '../files/open-file-store';
+import { systemClock } from '../clock';
 import { createMailer } from '../mail/mailer';
+import { createClientNotices } from '../notices/client-notices.service';
 import { createPushNotifier } from '../push/push-notifier';
 import { createPushSender } from '../push/push-sender';
 import { loadVapidKeys } from '../push/vapid-keys';
@@ -12,7 +14,7 @@ export type AppResources = Awaited<ReturnType<typeof openResources>>;
 
 /**
  * What the app holds open and closes with itself (onClose, in this order): the mail connection,
- * the file store, the event bus and Web Push delivery.
+ * the file store, the event bus, Web Push delivery and the automatic client messages.
  */
 export async function openResources(app: FastifyInstance, deps: AppDeps) {
   const mailer = openMailer(app, deps.config.mail);
@@ -22,7 +24,20 @@ export async function openResources(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onClose', () => events.close());
   registerEventMarkHeader(app, events);
   const { push, vapidKeys } = await startPush(app, deps);
-  return { mailer, store, events, push, vapidKeys };
+  const notices = createClientNotices({
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    mailer: mailer ?? null,
+    endpoints: deps.config.noticeEndpoints ?? {},
+    publicUrl: deps.config.publicUrl,
+    appName: deps.config.appName,
+    changed: (entity, id) => events.publish({ entity, id, op: 'update' }),
+    ...deps.notices,
+  });
+  app.decorate('notices', notices);
+  app.addHook('onClose', () => notices.close());
+  return { mailer, store, events, push, vapidKeys, notices };
 }
 
 function openMailer(app: FastifyInstance, mail: AppConfig['mail']) {

@@ -10,7 +10,8 @@ import { registerPushRoutes } from '../push/push.routes';
 import { createMessageTemplates } from '../settings/message-templates';
 import { registerSettingsRoutes } from '../settings/settings.routes';
 import { findPublicStatus } from '../status-page/status-page';
-import { registerStatusPageRoutes } from '../status-page/status-page.routes';
+import { registerStatusLookupRoutes, registerStatusPageRoutes } from '../status-page/status-page.routes';
+import { findTokenByPhone } from '../status-page/status-lookup';
 import { registerTrashRoutes } from '../trash/trash.routes';
 import { createTicketTypes } from '../ticket-types/ticket-types.service';
 import { registerTicketTypesRoutes } from '../ticket-types/ticket-types.routes';
@@ -20,6 +21,7 @@ import { registerRepairStagesRoutes } from '../repair-stages/repair-stages.route
 import { createTicketMoney, readLines } from '../money/ticket-money.service';
 import { createEstimates } from '../money/estimate.service';
 import { registerTicketMoneyRoutes } from '../money/ticket-money.routes';
+import { registerNoticesRoutes } from '../notices/notices.routes';
 import { createServices } from '../money/services.service';
 import { registerServicesRoutes } from '../money/services.routes';
 import { registerMoneyExportRoutes } from '../money/money-export.routes';
@@ -69,10 +71,17 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     clock,
     events: parts.resources.events,
     push: parts.resources.push,
+    notices: parts.resources.notices,
     readLines,
   });
-  const money = createTicketMoney({ db: database.db, clock, events: parts.resources.events });
+  const money = createTicketMoney({
+    db: database.db,
+    clock,
+    events: parts.resources.events,
+    notices: parts.resources.notices,
+  });
   registerTicketMoneyRoutes(scopes, { money, estimates });
+  registerNoticesRoutes(scopes, { notices: parts.resources.notices, events: parts.resources.events });
   registerCashDeskRoutes(scopes, {
     desk: createCashDesk({ db: database.db, clock, events: parts.resources.events }),
     db: database.db,
@@ -106,6 +115,7 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
       shopLogo,
       clock,
       readMoney: (id) => money.read(id),
+      telegramLink: (id) => parts.resources.notices.telegramLinkOfTicket(id),
     }),
     publicAddress,
   });
@@ -115,6 +125,12 @@ export function registerShopRoutes(scopes: RouteScopes, parts: AppParts) {
     timeZone: shopTimeZone,
     clock,
     answerEstimate: estimates.answer,
+    telegramLink: (token) => parts.resources.notices.telegramLinkOfPage(token),
+  });
+  registerStatusLookupRoutes(scopes, {
+    db: database.db,
+    clock,
+    findToken: (id, digits) => findTokenByPhone(database.db, id, digits),
   });
   registerSettingsRoutes(scopes, {
     inviteCode: parts.accounts.inviteCode,

@@ -37,6 +37,7 @@ export const COUNTED_TABLES = [
   'pay_rules',
   'pay_statements',
   'pay_corrections',
+  'client_messages',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -20,6 +20,8 @@ export function toClientColumns(input: ClientFields): Partial<ClientColumns> {
   if (input.warranty !== undefined) columns.warranty = input.warranty;
   if (input.address !== undefined) columns.address = input.address;
   if (input.comment !== undefined) columns.comment = input.comment;
+  if (input.email !== undefined) columns.email = input.email;
+  if (input.messagePref !== undefined) columns.message_pref = input.messagePref;
   return columns;
 }
 
@@ -34,6 +36,8 @@ export function newClientColumns(input: ClientFields & { fullName: string }): Cl
     search_name: '',
     phone_digits: '',
     phone_key: '',
+    email: '',
+    message_pref: 'auto',
     ...toClientColumns(input),
   };
 }

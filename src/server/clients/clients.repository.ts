@@ -9,7 +9,7 @@ export type ClientRow = Selectable<ClientsTable>;
 export type ClientColumns = Pick<
   ClientsTable,
   'full_name' | 'phone' | 'warranty' | 'address' | 'comment' | 'search_name' | 'phone_digits'
-> & { phone_key: string };
+> & { phone_key: string; email: string; message_pref: string };
 
 export function findClient(db: Kysely<DB>, id: number) {
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();

@@ -46,6 +46,8 @@ const EDIT_ACTIONS: Record<ClientEditableField, HistoryAction> = {
   warranty: 'edit_warranty',
   address: 'edit_address',
   comment: 'edit_comment',
+  email: 'edit_email',
+  messagePref: 'edit_message_pref',
 };
 
 function editableValues(row: ClientRow): Record<ClientEditableField, string> {
@@ -55,6 +57,8 @@ function editableValues(row: ClientRow): Record<ClientEditableField, string> {
     warranty: row.warranty,
     address: row.address,
     comment: row.comment,
+    email: row.email,
+    messagePref: row.message_pref,
   };
 }
 

@@ -74,6 +74,12 @@ export interface ClientsTable {
   deleted_at: string | null;
   deleted_by: number | null;
   deleted_by_name: Generated<string>;
+  /** '' or an address (migration 0039): automatic messages by e-mail. */
+  email: Generated<string>;
+  /** 'auto', a channel, or 'none': how the client wants automatic messages (domain/client-notices.ts). */
+  message_pref: Generated<string>;
+  /** The Telegram chat the client connected through the bot; null when none. */
+  telegram_chat_id: string | null;
 }
 
 export interface TicketsTable {
@@ -117,6 +123,8 @@ export interface TicketsTable {
   intake: Generated<string>;
   /** The public status page's token (migration 0011); every ticket has one. */
   status_token: string | null;
+  /** The token of its Telegram link (migration 0039): `/start <token>` connects the client. */
+  telegram_token: string | null;
   /** When the ticket entered its current status (migration 0013). */
   status_since: string | null;
   /** The status it was closed from, and its papers' outside values at closing (migration 0025). */
@@ -218,6 +226,28 @@ export interface PushSubscriptionsTable {
 }
 
 /** Scheduled work with a lease (migration 0014, src/server/jobs/job-store.ts). */
+/** A message to a client and what became of it (migration 0039, issue 54). */
+export interface ClientMessagesTable {
+  id: Generated<number>;
+  ticket_id: number | null;
+  client_id: number | null;
+  event: string;
+  channel: string | null;
+  recipient: string;
+  text: string;
+  state: string;
+  reason: Generated<string>;
+  provider_id: string | null;
+  sms_parts: Generated<number>;
+  tries: Generated<number>;
+  dedupe_key: string;
+  send_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface JobsTable {
   key: string;
   kind: string;
@@ -456,6 +486,7 @@ export interface DB {
   clients: ClientsTable;
   tickets: TicketsTable;
   jobs: JobsTable;
+  client_messages: ClientMessagesTable;
   attempt_counts: AttemptCountsTable;
   stage_spans: StageSpansTable;
   pay_rules: PayRulesTable;

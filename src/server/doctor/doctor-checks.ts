@@ -10,15 +10,10 @@ import { allMigrations } from '../db/migrations';
 import { PROBE_PREFIX, S3FileStore } from '../files/s3-file-store';
 import { readSetting } from '../settings/settings.repository';
 import { VAPID_SETTING } from '../push/vapid-keys';
+import type { Check, CheckStatus } from './check';
+import { checkNoticeChannels } from './notice-checks';
 
-export type CheckStatus = 'ok' | 'warn' | 'fail';
-
-/** One finding, in the words an administrator reads (`npm run doctor`). */
-export interface Check {
-  status: CheckStatus;
-  title: string;
-  detail?: string;
-}
+export type { Check, CheckStatus } from './check';
 
 const ok = (title: string, detail?: string): Check => ({ status: 'ok', title, detail });
 const warn = (title: string, detail?: string): Check => ({ status: 'warn', title, detail });
@@ -30,8 +25,8 @@ const formatMb = (bytes: number) =>
 
 /**
  * Everything `npm run doctor` checks, in order: the settings, the database, the file store,
- * free space, the public address and HTTPS, the push keys, the tools backups need. A check that
- * cannot run because an earlier one failed is left out.
+ * free space, the public address and HTTPS, the push keys, the client messages' channels, the
+ * tools backups need. A check that cannot run because an earlier one failed is left out.
  */
 export async function runDoctor(env: NodeJS.ProcessEnv = process.env): Promise<Check[]> {
   let config: Config;
@@ -54,6 +49,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env): Promise<C
     checks.push(...(await checkSpace(config)));
     checks.push(...checkAddress(config));
     if (databaseUsable) checks.push(await checkPushKeys(config, database));
+    if (databaseUsable) checks.push(...(await checkNoticeChannels(config, database)));
     if (database.dialect === 'postgres' && databaseUsable) checks.push(await checkPgDump(database));
   } finally {
     await database.destroy();

@@ -29,6 +29,7 @@ export function createTicketDocuments({
   shopLogo,
   clock,
   readMoney,
+  telegramLink = async () => null,
 }: {
   tickets: Pick<TicketsService, 'get' | 'closedPapers'>;
   ticketTypes: Pick<TicketTypes, 'printedTitleOf'>;
@@ -36,6 +37,8 @@ export function createTicketDocuments({
   shopLogo: Pick<ShopLogo, 'url' | 'read'>;
   clock: Clock;
   readMoney: (id: number) => Promise<DocumentMoney>;
+  /** The ticket's link to the shop's Telegram bot, printed on the receipt; null without one. */
+  telegramLink?: (id: number) => Promise<string | null>;
 }) {
   async function build({ actor, timeZone, origin }: DocumentRequest, id: number, kind: TicketDocumentKind) {
     const [open, shop, logoUrl, closed, money] = await Promise.all([
@@ -61,6 +64,8 @@ export function createTicketDocuments({
       now: isoNow(clock),
       employeeName: closed?.handedOverBy || actor.displayName,
       statusUrl: origin ? `${origin}${ticket.statusPath}` : null,
+      lookupUrl: origin ? `${origin}/find` : null,
+      telegramLink: kind === 'receipt' && !closed ? await telegramLink(id) : null,
       timeZone,
       money,
     });

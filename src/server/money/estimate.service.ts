@@ -17,6 +17,7 @@ import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { historyFor, writeHistory } from '../history/history-writer';
 import type { Actor } from '../http/actor';
+import type { ClientNotices } from '../notices/client-notices.service';
 import type { PushNotifier } from '../push/push-notifier';
 import { lockedTicket, openTicket } from './ticket-lock';
 
@@ -70,12 +71,14 @@ export function createEstimates({
   clock,
   events,
   push,
+  notices,
   readLines,
 }: {
   db: Kysely<DB>;
   clock: Clock;
   events: EventBus;
   push: Pick<PushNotifier, 'notify'>;
+  notices: Pick<ClientNotices, 'queue' | 'wake'>;
   readLines: (source: Kysely<DB>, ticketId: number) => Promise<TicketLineDto[]>;
 }) {
   const changed = (id: number) => events.publish({ entity: 'ticket', id, op: 'update' });
@@ -116,9 +119,13 @@ export function createEstimates({
             newValue: `Смета № ${version}: ${formatRubles(total)}`,
           }),
         ]);
+        await notices.queue(trx, 'estimate', ticketId, `v${version}`);
         return true;
       });
-      if (sent) changed(ticketId);
+      if (sent) {
+        changed(ticketId);
+        notices.wake();
+      }
     },
 
     /** The client's answer from the status page, by the page's token. */

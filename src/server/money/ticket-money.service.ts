@@ -29,6 +29,7 @@ import type { z } from '../../domain/zod-ru';
 import { type Clock, isoNow } from '../clock';
 import type { DB, TicketLinesTable } from '../db/schema';
 import { AppError } from '../errors';
+import type { ClientNotices } from '../notices/client-notices.service';
 import type { EventBus } from '../events/event-bus';
 import { historyFor, writeHistory, type HistoryChange } from '../history/history-writer';
 import type { Actor } from '../http/actor';
@@ -82,7 +83,17 @@ function describeLine(line: Pick<TicketLineDto, 'name' | 'quantity' | 'price' | 
  * sums kept on the ticket, and the check that a refund never passes what was paid, see every
  * write committed before them.
  */
-export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock: Clock; events: EventBus }) {
+export function createTicketMoney({
+  db,
+  clock,
+  events,
+  notices,
+}: {
+  db: Kysely<DB>;
+  clock: Clock;
+  events: EventBus;
+  notices: Pick<ClientNotices, 'queue' | 'wake'>;
+}) {
   const changed = (id: number) => events.publish({ entity: 'ticket', id, op: 'update' });
   /** A line taken from stock changed: the part's counters did too. */
   const stockChanged = (partId: number | null) => {
@@ -333,7 +344,7 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
         if (input.kind === 'refund' && shiftId !== null && input.amount > (await drawerCash(trx, shiftId))) {
           throw new AppError('conflict', CASH_REFUND_TOO_BIG);
         }
-        await trx
+        const payment = await trx
           .insertInto('payments')
           .values({
             shift_id: shiftId,
@@ -346,7 +357,8 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
             user_name: actor.displayName,
             created_at: now,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const paid = ticket.paid + (input.kind === 'refund' ? -input.amount : input.amount);
         if (paid > MAX_TICKET_KOPECKS) throw new AppError('bad_request', TICKET_TOO_BIG);
         await trx.updateTable('tickets').set({ paid }).where('id', '=', ticketId).execute();
@@ -355,8 +367,10 @@ export function createTicketMoney({ db, clock, events }: { db: Kysely<DB>; clock
           newValue: `${formatRubles(input.amount)} · ${PAYMENT_METHOD_LABELS[input.method]}`,
           note: input.note,
         });
+        if (input.kind === 'payment') await notices.queue(trx, 'payment', ticketId, String(payment.id));
       });
       changed(ticketId);
+      notices.wake();
       // The cash desk and the day's takings follow every payment.
       events.publish({ entity: 'cash', id: null, op: 'update' });
       return read(ticketId);

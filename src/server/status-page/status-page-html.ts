@@ -40,6 +40,9 @@ td.sum{text-align:right;white-space:nowrap;padding-left:.75rem}
 .answer .no{background:#fff;color:#a61e4d;border-color:#a61e4d}
 .notice{background:#fff3bf;border-radius:8px;padding:.6rem .8rem;margin:0 0 1rem}
 .answered{font-weight:600;margin:.75rem 0 0}
+.lookup label{display:block;margin:.75rem 0 0;font-weight:600}
+.lookup input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem;font:inherit;font-size:1.1rem;border:1px solid #adb5bd;border-radius:8px}
+.lookup button{margin-top:1rem;width:100%;min-height:3rem;border:0;border-radius:8px;background:#1864ab;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 `;
 
 function page(title: string, body: string): string {
@@ -113,7 +116,8 @@ export function statusPageHtml(
     answerPath,
     notice = '',
     confirmDecline = false,
-  }: { answerPath: string; notice?: string; confirmDecline?: boolean },
+    telegramLink = null,
+  }: { answerPath: string; notice?: string; confirmDecline?: boolean; telegramLink?: string | null },
 ): string {
   const date = (iso: string) => formatDateTimeIn(iso, timeZone).slice(0, 10);
   const stages = view.stages
@@ -159,6 +163,7 @@ ${warranty}
 </section>
 ${view.estimate ? estimateHtml(view.estimate, answerPath, timeZone, confirmDecline) : ''}
 <section class="card" aria-label="Этапы ремонта"><ol>${stages}</ol></section>
+${telegramLink ? telegramInviteHtml(telegramLink) : ''}
 ${shop}`,
   );
 }
@@ -180,4 +185,29 @@ export function tooManyHtml(): string {
     'Слишком много запросов',
     `<section class="card"><h1>Слишком много запросов</h1><p class="line">Попробуйте через минуту.</p></section>`,
   );
+}
+
+/**
+ * «Узнать статус ремонта» (issue 54): a client who lost the link types the ticket's number and
+ * the last four digits of their phone. A wrong pair says only that no such ticket was found.
+ */
+export function lookupHtml(values: { number: string; digits: string }, notice = ''): string {
+  return page(
+    'Статус ремонта',
+    `<section class="card"><h1>Статус ремонта</h1>
+<p class="line">Номер заявки есть в квитанции и в сообщениях от сервиса.</p>
+${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
+<form method="post" action="/find" class="lookup">
+<label>Номер заявки<input name="number" inputmode="numeric" autocomplete="off" required maxlength="20" value="${escapeHtml(values.number)}" placeholder="1234"></label>
+<label>Последние 4 цифры телефона<input name="digits" inputmode="numeric" autocomplete="off" required maxlength="4" pattern="[0-9]{4}" value="${escapeHtml(values.digits)}" placeholder="4567"></label>
+<button type="submit">Показать статус</button>
+</form></section>`,
+  );
+}
+
+/** The status page's invitation to the shop's Telegram bot, when the shop has one. */
+export function telegramInviteHtml(link: string): string {
+  return `<section class="card"><p class="shop">Сообщения о ремонте в Telegram</p>
+<p class="line">Сервис напишет, когда устройство будет готово.</p>
+<a class="call" href="${escapeHtml(link)}" rel="noopener noreferrer">Подключить Telegram</a></section>`;
 }

@@ -11,7 +11,7 @@ import {
   type AnswerOutcome,
   type EstimateAnswer,
 } from '../../domain/estimate';
-import { notFoundHtml, statusPageHtml, tooManyHtml } from './status-page-html';
+import { lookupHtml, notFoundHtml, statusPageHtml, tooManyHtml } from './status-page-html';
 
 /** Page views per address and minute: a client refreshing is far below, a scan is cut off. */
 export const STATUS_PAGE_LIMIT = { limit: 60, windowMs: 60_000 };
@@ -35,8 +35,11 @@ export function registerStatusPageRoutes(
     clock,
     db,
     answerEstimate,
+    telegramLink,
   }: {
     db: Kysely<DB>;
+    /** The ticket's link to the shop's Telegram bot, by its page's token; null when none. */
+    telegramLink: (token: string) => Promise<string | null>;
     find: (token: string) => Promise<PublicStatusView | null>;
     /** The shop's time zone, read per view (an admin may change it). */
     timeZone: () => Promise<string>;
@@ -68,11 +71,14 @@ export function registerStatusPageRoutes(
   async function render(token: string, reply: FastifyReply, code = 200, notice = '', confirmDecline = false) {
     const view = await find(token);
     if (!view) return reply.code(404).send(notFoundHtml());
-    return reply
-      .code(code)
-      .send(
-        statusPageHtml(view, await timeZone(), { answerPath: answerPath(token), notice, confirmDecline }),
-      );
+    return reply.code(code).send(
+      statusPageHtml(view, await timeZone(), {
+        answerPath: answerPath(token),
+        notice,
+        confirmDecline,
+        telegramLink: await telegramLink(token),
+      }),
+    );
   }
 
   const show = async (request: WithToken, reply: FastifyReply) => {
@@ -110,6 +116,65 @@ export function registerStatusPageRoutes(
     const outcome = await answerEstimate(token, version, form.answer);
     if (outcome === 'not_found') return reply.code(404).send(notFoundHtml());
     if (outcome === 'stale') return render(token, reply, 409, ESTIMATE_STALE);
+    return reply
+      .code(303)
+      .header('location', `/s/${encodeURIComponent(token)}`)
+      .send();
+  });
+}
+
+/**
+ * Lookups per address and hour: a client mistyping a few times is far below; four digits cannot
+ * be walked through (10,000 pairs per ticket number).
+ */
+export const LOOKUP_LIMIT = { limit: 20, windowMs: 3_600_000 };
+export const LOOKUP_NOT_FOUND =
+  'Заявка не найдена. Проверьте номер заявки и последние 4 цифры телефона, указанного в заявке.';
+
+/**
+ * «Узнать статус ремонта» (issue 54, linked from the receipt): the ticket's number and the last
+ * four digits of the client's phone lead to its status page. Limited per address like the status
+ * page itself, more tightly; a wrong number and wrong digits read the same.
+ */
+export function registerStatusLookupRoutes(
+  { open }: RouteScopes,
+  {
+    db,
+    clock,
+    findToken,
+  }: { db: Kysely<DB>; clock: Clock; findToken: (id: number, digits: string) => Promise<string | null> },
+) {
+  const limiter = new AttemptLimiter(db, 'status-lookup', LOOKUP_LIMIT, clock);
+  const headers = (reply: FastifyReply) =>
+    reply
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8');
+
+  open.get('/find', async (_request, reply) => headers(reply).send(lookupHtml({ number: '', digits: '' })));
+
+  open.post<{ Body: unknown }>('/find', async (request, reply) => {
+    headers(reply);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const number = String(form.number ?? '').slice(0, 20);
+    const digits = String(form.digits ?? '').slice(0, 10);
+    const id = Number(number.replace(/^\s*(№|#)?\s*/, '').trim());
+    const lastFour = digits.replace(/\D/g, '');
+    if (!Number.isSafeInteger(id) || id < 1 || lastFour.length !== 4) {
+      return reply
+        .code(400)
+        .send(lookupHtml({ number, digits }, 'Введите номер заявки и 4 последние цифры телефона.'));
+    }
+    const wait = await limiter.hit(clientKey(request.ip));
+    if (wait > 0) {
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.ceil(wait / 1000)))
+        .send(tooManyHtml());
+    }
+    const token = await findToken(id, lastFour);
+    if (!token) return reply.code(404).send(lookupHtml({ number, digits }, LOOKUP_NOT_FOUND));
     return reply
       .code(303)
       .header('location', `/s/${encodeURIComponent(token)}`)

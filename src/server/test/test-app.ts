@@ -99,7 +99,9 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `glz_session=${cookie.value}`;
 }
 
-export interface EachDatabaseOptions extends Partial<Omit<AppDeps, 'database' | 'fileStore'>> {
+export interface EachDatabaseOptions extends Partial<Omit<AppDeps, 'database' | 'fileStore' | 'config'>> {
+  /** Settings over testConfig()'s. */
+  config?: Partial<AppDeps['config']>;
   /** Files somewhere other than the data folder's `files/` (an S3 bucket). */
   openFileStore?: (dataDir: string) => Promise<FileStore>;
 }
@@ -111,7 +113,7 @@ export interface EachDatabaseOptions extends Partial<Omit<AppDeps, 'database' | 
 export function describeEachDatabase(
   title: string,
   body: (ctx: TestContext) => void,
-  { openFileStore, ...overrides }: EachDatabaseOptions = {},
+  { openFileStore, config: configOverrides, ...overrides }: EachDatabaseOptions = {},
 ) {
   for (const dialect of testDialects()) {
     describe(`${title} [${dialect}]`, () => {
@@ -124,7 +126,7 @@ export function describeEachDatabase(
         ctx.database = test.database;
         ctx.openAnotherDatabase = test.openAnother;
         ctx.clock = new TestClock();
-        const config = testConfig();
+        const config = testConfig(configOverrides);
         ctx.dataDir = config.dataDir;
         ctx.store = openFileStore
           ? await openFileStore(config.dataDir)

@@ -15,6 +15,7 @@ import {
 import {
   INTAKE_SWITCH_REFUSAL,
   STEP_REFUSAL_MESSAGES,
+  TICKET_PIPELINE,
   TICKET_STATUS_LABELS,
   canSwitchIntake,
   isIntake,
@@ -27,7 +28,9 @@ import { type Clock, isoNow } from '../clock';
 import type { DB, TicketsTable } from '../db/schema';
 import { editConflict, judgeSave, updateVersioned, withVersionRetry } from '../db/versioned-write';
 import { AppError } from '../errors';
+import type { ClientNotices } from '../notices/client-notices.service';
 import type { PushNotifier } from '../push/push-notifier';
+import { isReadyStatus } from '../../domain/client-notices';
 import { derivedColumns } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
 import { TICKET_NOT_FOUND_MESSAGE } from '../work-items/item-kind';
@@ -146,6 +149,7 @@ interface TicketContext {
   db: Kysely<DB>;
   clock: Clock;
   push: Pick<PushNotifier, 'notify'>;
+  notices: Pick<ClientNotices, 'queue' | 'wake'>;
   log: FastifyBaseLogger;
   get: (id: number) => Promise<TicketDetailDto>;
   changed: (id: number, op?: LiveOp, version?: number, work?: ChangeEvent['work']) => void;
@@ -187,7 +191,16 @@ async function creditAtClosing(
 }
 
 /** Edits and steps: the two ways a ticket changes, both version-checked. */
-export function createTicketChanges({ db, clock, push, log, get, changed, stockChanged }: TicketContext) {
+export function createTicketChanges({
+  db,
+  clock,
+  push,
+  notices,
+  log,
+  get,
+  changed,
+  stockChanged,
+}: TicketContext) {
   async function conflict(id: number): Promise<never> {
     throw new AppError('conflict', STALE_TICKET_MESSAGE, { extra: { ticket: await get(id) } });
   }
@@ -242,6 +255,10 @@ export function createTicketChanges({ db, clock, push, log, get, changed, stockC
       now,
     );
     await recordLeftStage(trx, row, stageId, now);
+    // The device can go home: the client is told (issue 54) on the step forward into it, not on
+    // a step back that corrects a later status.
+    const forward = TICKET_PIPELINE.indexOf(target) > TICKET_PIPELINE.indexOf(row.status as PipelineStatus);
+    if (forward && isReadyStatus(target, row.intake)) await notices.queue(trx, 'ready', row.id, now);
     return {
       from: row.status,
       to: target,
@@ -260,6 +277,7 @@ export function createTicketChanges({ db, clock, push, log, get, changed, stockC
   ): Promise<TicketDetailDto> {
     if (!outcome) return conflict(id);
     changed(id, 'update', outcome.version, outcome.work);
+    notices.wake();
     push.notify(
       {
         kind: 'ticket_stepped',

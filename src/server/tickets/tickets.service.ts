@@ -55,7 +55,7 @@ const pvzPhotosOnlyAtPvz = (verb: 'добавляют' | 'удаляют') =>
 export { STALE_TICKET_MESSAGE } from './ticket-changes';
 
 export function createTicketsService(deps: ItemServiceDeps) {
-  const { clock, defaultAssignees, log, push } = deps;
+  const { clock, defaultAssignees, log, push, notices } = deps;
   const { db, files, changed } = itemServiceParts(deps, TICKET_KIND);
 
   async function get(id: number): Promise<TicketDetailDto> {
@@ -156,6 +156,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
       entry({ action: 'create', note: ticket.title, newStatus: 'new' }),
       ...(assignee.id ? [entry({ action: 'assign', newValue: assignee.name })] : []),
     ]);
+    await notices.queue(trx, 'accepted', ticketId, 'new');
     return { ticketId, assigneeId: assignee.id, work };
   }
 
@@ -166,6 +167,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
     title: string,
   ): Promise<TicketDetailDto> {
     changed(created.ticketId, 'create', undefined, created.work);
+    notices.wake();
     push.notify(
       { kind: 'ticket_created', ticket: { id: created.ticketId, title, assigneeId: created.assigneeId } },
       actor.id,
@@ -293,6 +295,7 @@ export function createTicketsService(deps: ItemServiceDeps) {
       db,
       clock,
       push,
+      notices,
       log,
       get,
       changed,

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/event-bus';
 import type { FileStore } from '../files/file-store';
+import type { ClientNotices } from '../notices/client-notices.service';
 import type { PushNotifier } from '../push/push-notifier';
 import type { DefaultAssignees } from '../settings/default-assignees';
 import { createItemFiles } from './item-files';
@@ -14,6 +15,8 @@ export interface ItemServiceDeps {
   events: EventBus;
   /** Tells assignees (and admins, for an unassigned ticket) by Web Push, after commit. */
   push: Pick<PushNotifier, 'notify'>;
+  /** Automatic messages to the client: queued in a change's transaction, sent after commit. */
+  notices: Pick<ClientNotices, 'queue' | 'wake'>;
   database: Database;
   clock: Clock;
   store: FileStore;

@@ -29,6 +29,8 @@ export const queryKeys = {
     document: (id: number, kind: string) => ['tickets', 'detail', id, 'document', kind] as const,
     /** Under the detail: every change of the ticket (a line, a payment) refreshes its money. */
     money: (id: number) => ['tickets', 'detail', id, 'money'] as const,
+    /** Under the detail: a message sent or failed publishes the ticket's change. */
+    messages: (id: number) => ['tickets', 'detail', id, 'messages'] as const,
     /** Under lists: any ticket's change refreshes a device's story. */
     device: (key: string) => ['tickets', 'list', 'device', key] as const,
   },

@@ -35,6 +35,7 @@ import { payersMigration } from './0033-payers';
 import { stockMigration } from './0034-stock';
 import { rolesMigration } from './0035-roles';
 import { payMigration } from './0036-pay';
+import { clientMessagesMigration } from './0039-client-messages';
 import { debtsIndexMigration } from './0038-debts-index';
 import { marginSumsMigration } from './0037-margin-sums';
 import { repairStagesMigration } from './0029-repair-stages';
@@ -80,5 +81,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0036-pay': payMigration(dialect),
     '0037-margin-sums': marginSumsMigration(),
     '0038-debts-index': debtsIndexMigration(dialect),
+    '0039-client-messages': clientMessagesMigration(dialect),
   };
 }

@@ -1,11 +1,20 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { MESSAGE_PREF_LABELS, MESSAGE_PREFS } from '../../../../domain/client-notices';
 import type { ReactNode } from 'react';
 import type { ClientEditableField } from '../../../../domain/client-schemas';
 import { CLIENT_FIELD_LABELS, CLIENT_LIMITS } from '../../../../domain/client-schemas';
 
 export type ClientValues = Record<ClientEditableField, string>;
 
-export const EMPTY_CLIENT: ClientValues = { fullName: '', phone: '', warranty: '', address: '', comment: '' };
+export const EMPTY_CLIENT: ClientValues = {
+  fullName: '',
+  phone: '',
+  warranty: '',
+  address: '',
+  comment: '',
+  email: '',
+  messagePref: 'auto',
+};
 
 /** What an input of the form needs: its value, message and handlers. */
 export interface FieldBinding {
@@ -14,6 +23,17 @@ export interface FieldBinding {
   onChange: (event: { currentTarget: { value: string } }) => void;
   onFocus?: () => void;
   onBlur?: () => void;
+}
+
+/** A text binding for a Select, which hands its new value over directly. */
+function selectBinding({ value, error, onChange, onFocus, onBlur }: FieldBinding) {
+  return {
+    value,
+    error,
+    onFocus,
+    onBlur,
+    onChange: (next: string | null) => onChange({ currentTarget: { value: next ?? 'auto' } }),
+  };
 }
 
 /** The client's fields, shared by the new-client form and the client card. */
@@ -47,6 +67,15 @@ export function ClientFields({
         {...bind('phone')}
       />
       {below?.('phone')}
+      <TextInput label={labels.email} type="email" maxLength={254} autoComplete="off" {...bind('email')} />
+      {below?.('email')}
+      <Select
+        label={labels.messagePref}
+        data={MESSAGE_PREFS.map((value) => ({ value, label: MESSAGE_PREF_LABELS[value] }))}
+        allowDeselect={false}
+        {...selectBinding(bind('messagePref'))}
+      />
+      {below?.('messagePref')}
       <TextInput
         label={labels.warranty}
         maxLength={CLIENT_LIMITS.text}

@@ -29,6 +29,7 @@ import { ReadOnlyWhen } from '../../../components/trash/ReadOnlyWhen';
 import { TrashBanner } from '../../../components/trash/TrashBanner';
 import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashConfirm';
 import { patchClient, useClient } from '../api/clients-api';
+import { ClientTelegram } from './ClientTelegram';
 import { ClientFields, type ClientValues } from './ClientFields';
 import { ClientWork } from './ClientWork';
 import { linksNotice } from './links-notice';
@@ -46,8 +47,8 @@ export function ClientPage() {
 }
 
 function clientSnapshot(client: ClientDto): Snapshot<ClientValues> {
-  const { fullName, phone, warranty, address, comment, version } = client;
-  return { values: { fullName, phone, warranty, address, comment }, version };
+  const { fullName, phone, warranty, address, comment, email, messagePref, version } = client;
+  return { values: { fullName, phone, warranty, address, comment, email, messagePref }, version };
 }
 
 function validateField(field: ClientEditableField, value: string): string | undefined {
@@ -120,6 +121,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
                   />
                 )}
               />
+              <ClientTelegram clientId={client.id} connected={client.telegramConnected} />
               <Group justify="space-between">
                 <SaveStatus status={draft.status} />
                 {!trashed && isOwner && <MergeClientButton clientId={client.id} fullName={client.fullName} />}

@@ -25,6 +25,7 @@ import { PublicAddressCard } from './PublicAddressCard';
 import { TicketTypesCard } from './TicketTypesCard';
 import { RepairStagesCard } from './RepairStagesCard';
 import { PayersCard, ServicesCard } from '../../money/public';
+import { NoticesCard } from './NoticesCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -71,6 +72,7 @@ function ShopSettings() {
       <PayersCard />
       {rules.data && <WorkRulesForm rules={rules.data} />}
       {templates.data && <TemplatesForm templates={templates.data} />}
+      <NoticesCard />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { TicketDetailDto } from '../../../../domain/ticket-schemas';
 import { HistoryList } from '../../../components/HistoryList';
 import { Attachments } from './Attachments';
 import { ClientContact } from './ClientContact';
+import { ClientMessages } from './ClientMessages';
 import { DocumentLinks } from './DocumentLinks';
 
 /** The card's side column: telling the client, printed documents, files, history. */
@@ -23,6 +24,10 @@ export function TicketSide({
     <>
       <Paper withBorder p="md" radius="md">
         <ClientContact ticket={ticket} readOnly={trashed} onWrite={onWrite} />
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <ClientMessages ticketId={ticket.id} />
       </Paper>
 
       <Paper withBorder p="md" radius="md">
