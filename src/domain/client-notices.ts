@@ -78,7 +78,9 @@ export const noticeSettingsInput = z.object({
   notPickedUpDays: z.string().regex(/^([1-9]|[1-5]\d|60)$/, { error: 'Дней без выдачи: от 1 до 60' }),
   quietFrom: z.string().regex(TIME, { error: 'Время начала тихих часов: ЧЧ:ММ, например 21:00' }),
   quietTo: z.string().regex(TIME, { error: 'Время конца тихих часов: ЧЧ:ММ, например 09:00' }),
-  smsDailyCap: z.string().regex(/^(0|[1-9]\d{0,4})$/, { error: 'Лимит SMS в день: число от 0 до 99999' }),
+  smsDailyCap: z.string().regex(/^[1-9]\d{0,4}$/, {
+    error: 'Лимит SMS в день: число от 1 до 99999 (чтобы не слать SMS, выберите другие каналы)',
+  }),
   // sms.ru takes a sender name agreed with it: Latin letters, digits, a few signs, up to 11.
   smsSender: z
     .string()
@@ -234,6 +236,12 @@ export const MESSAGE_PREF_LABELS: Record<MessagePref, string> = {
   sms: 'SMS',
   none: 'Не писать',
 };
+
+export function messagePrefLabel(value: string): string {
+  return (MESSAGE_PREFS as readonly string[]).includes(value)
+    ? MESSAGE_PREF_LABELS[value as MessagePref]
+    : value;
+}
 
 /** The e-mail field of a client: empty, or an address. */
 export const clientEmail = z

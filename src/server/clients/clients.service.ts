@@ -1,4 +1,5 @@
 import { planSearch } from '../search';
+import { messagePrefLabel } from '../../domain/client-notices';
 import {
   CLIENT_EDITABLE_FIELDS,
   CLIENT_FIELD_LABELS,
@@ -133,7 +134,10 @@ export function createClientsService({
           trx,
           CLIENT_EDITABLE_FIELDS.flatMap((field) => {
             const value = changes[field];
-            return value === undefined ? [] : fieldChange(EDIT_ACTIONS[field], before[field], value);
+            if (value === undefined) return [];
+            // The history reads «Не писать», not the stored `none`.
+            const shown = (text: string) => (field === 'messagePref' ? messagePrefLabel(text) : text);
+            return fieldChange(EDIT_ACTIONS[field], shown(before[field]), shown(value));
           }).map(entry),
         );
         if (changes.fullName !== undefined || changes.phone !== undefined) {

@@ -164,6 +164,21 @@ export async function retryJob(
     .execute();
 }
 
+/**
+ * Keeps a job `owner` still holds until `leaseUntil`, with what it has done so far; false when the
+ * lease ran out and another instance took it (the caller stops).
+ */
+export async function renewLease(db: Db, key: string, owner: string, leaseUntil: string, payload: unknown) {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_until: leaseUntil, payload: JSON.stringify(payload) })
+    .where('key', '=', key)
+    .where('lease_owner', '=', owner)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Forgets jobs of a kind done before `before`: their keys guard against doing them twice. */
 export async function deleteDoneBefore(db: Db, kind: string, before: string) {
   await db

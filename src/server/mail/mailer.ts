@@ -13,7 +13,14 @@ export interface Mailer {
 
 /** Sends plain-text mail through the shop's SMTP server (SMTP_URL, from MAIL_FROM). */
 export function createMailer(settings: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(settings.smtpUrl);
+  // Bounded waits: a client message's job holds its lease for two minutes (notice-dispatcher.ts),
+  // and a letter still out when it runs out would be sent again by another instance.
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: settings.from, ...mail });

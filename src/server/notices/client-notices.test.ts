@@ -263,6 +263,21 @@ describeEachDatabase(
       expect(bad.statusCode).toBe(400);
     });
 
+    it('does not send what waits in the queue once the client asked not to be written to', async () => {
+      const ticket = await newTicket();
+      const changed = await call('PATCH', `/api/clients/${ticket.clientId}`, { messagePref: 'none' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await tick();
+      expect((await messagesOf(ticket.id))[0]).toMatchObject({
+        state: 'skipped',
+        reason: 'Клиент просил не писать ему',
+      });
+      const history = json<{ client: { history: { newValue: string }[] } }>(
+        await call('GET', `/api/clients/${ticket.clientId}`),
+      ).client.history;
+      expect(history.map((entry) => entry.newValue)).toContain('Не писать');
+    });
+
     it('reminds once of a device not picked up after the set days', async () => {
       const ticket = await stepTo(await newTicket(), 'repair_done');
       await tick();
@@ -273,6 +288,51 @@ describeEachDatabase(
       const [reminder] = await messagesOf(ticket.id);
       expect(reminder).toMatchObject({ event: 'not_picked_up', channel: 'sms' });
       expect(reminder!.text).toContain('Ждём вас!');
+    });
+
+    it('sends a test on «Отправить тест», and holds SMS past the day’s cap until tomorrow', async () => {
+      const tried = await call('POST', '/api/notices/test', { channel: 'sms', to: '+7 999 000-00-01' });
+      expect(json<{ ok: boolean; detail: string }>(tried)).toEqual({
+        ok: true,
+        detail: 'SMS отправлено на +7 999 000-00-01',
+      });
+      expect(sms.sent.at(-1)?.to).toBe('79990000001');
+      const bot = await call('POST', '/api/notices/test', { channel: 'telegram', to: '' });
+      expect(json<{ ok: boolean }>(bot).ok).toBe(true);
+      const noNumber = await call('POST', '/api/notices/test', { channel: 'sms', to: '' });
+      expect(noNumber.statusCode).toBe(400);
+
+      await newTicket();
+      await tick(); // one SMS today at least
+      const state = json<{ settings: Record<string, unknown>; smsCount: { today: number } }>(
+        await call('GET', '/api/notices'),
+      );
+      await call('PUT', '/api/notices', { ...state.settings, smsDailyCap: String(state.smsCount.today) });
+      try {
+        const ticket = await newTicket();
+        await tick();
+        const [held] = await messagesOf(ticket.id);
+        expect(held).toMatchObject({
+          state: 'queued',
+          reason: `Дневной лимит SMS (${state.smsCount.today}) исчерпан: отправится завтра`,
+        });
+      } finally {
+        const now = json<{ settings: Record<string, unknown> }>(await call('GET', '/api/notices')).settings;
+        await call('PUT', '/api/notices', { ...now, smsDailyCap: '100' });
+      }
+    });
+
+    it('prints the lookup page and the Telegram link on the receipt', async () => {
+      const ticket = await newTicket();
+      const receipt = json<{ document: { notes: string[] } }>(
+        await call('GET', `/api/tickets/${ticket.id}/documents/receipt`),
+      ).document;
+      expect(receipt.notes).toContain(
+        `Статус ремонта: https://r.example/find — номер заявки #${ticket.id} и 4 последние цифры телефона.`,
+      );
+      expect(receipt.notes.join('\n')).toMatch(
+        /Сообщения о ремонте в Telegram: https:\/\/t\.me\/glz_test_bot\?start=/,
+      );
     });
 
     it('holds a message made at night until the quiet hours end, in the shop’s zone', async () => {
@@ -304,6 +364,7 @@ describeEachDatabase(
   },
   {
     config: {
+      publicUrl: 'https://r.example',
       noticeEndpoints: { smsRuUrl: sms.url, telegramUrl: telegram.url, timeoutMs: 300 },
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,

@@ -5,6 +5,11 @@ import type { NoticeSettingsStore } from './notice-settings';
 
 /** At most this many reminders are written per round: the next round (an hour on) takes the rest. */
 const ROUND = 200;
+/**
+ * Devices ready longer than this before the rule was met are left alone: turning a channel on
+ * must not write to every client of years past whose repair was never closed in the app.
+ */
+const LOOK_BACK_DAYS = 30;
 
 /**
  * Repairs ready to go home for longer than the shop's «Не забирает устройство» days, whose client
@@ -20,7 +25,9 @@ export async function queueNotPickedUp(
 ): Promise<number> {
   const current = await settings.get();
   if (current.not_picked_up === 'off') return 0;
-  const cutoff = new Date(clock.now().getTime() - Number(current.notPickedUpDays) * 86_400_000).toISOString();
+  const days = Number(current.notPickedUpDays);
+  const cutoff = new Date(clock.now().getTime() - days * 86_400_000).toISOString();
+  const oldest = new Date(clock.now().getTime() - (days + LOOK_BACK_DAYS) * 86_400_000).toISOString();
   const waiting = await db
     .selectFrom('tickets')
     .select(['id', 'status_since'])
@@ -31,6 +38,7 @@ export async function queueNotPickedUp(
       ]),
     )
     .where('status_since', '<', cutoff)
+    .where('status_since', '>=', oldest)
     .where('deleted_at', 'is', null)
     .where('client_id', 'is not', null)
     .where(({ not, exists, selectFrom }) =>

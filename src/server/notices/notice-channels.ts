@@ -17,6 +17,8 @@ export interface Channels {
   ready: ChannelsReady;
   sms: SmsGateway | null;
   telegram: TelegramBot | null;
+  /** The bot's own id (its token's first part): updates are numbered per bot. */
+  telegramBotId: string | null;
   mailer: Mailer | null;
 }
 
@@ -50,6 +52,7 @@ export function createChannelSource(
       ready: { sms: sms !== null, telegram: telegram !== null, email: options.mailer !== null },
       sms,
       telegram,
+      telegramBotId: secrets.telegramToken ? (secrets.telegramToken.split(':')[0] ?? null) : null,
       mailer: options.mailer,
     };
   };

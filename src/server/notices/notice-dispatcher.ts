@@ -8,6 +8,7 @@ import { addDays } from '../../domain/calendar-date';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { addJobs, claimDueJobs, completeJob, deleteDoneBefore, retryJob } from '../jobs/job-store';
+import { createShopProfile } from '../settings/shop-profile';
 import { createWorkRules } from '../settings/work-rules';
 import type { SendOutcome } from './channels/channel';
 import { sendEmail } from './channels/email';
@@ -25,7 +26,13 @@ export const DEFAULT_CHECK_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_6
 
 /** Longer than a channel's timeout: a lease never runs out while its try is still waiting. */
 const LEASE_MS = 120_000;
-const CLAIM_BATCH = 20;
+/**
+ * Sent one after another, so the day's SMS count each one checks includes the one before; five
+ * tries of at most a channel's timeout each fit in one lease.
+ */
+const CLAIM_BATCH = 5;
+/** A job that keeps failing in our own code (not the channel) is given up after this many takes. */
+const MAX_TAKES = 8;
 /** Instances look for messages due (a quiet night's end, another instance's retry) this often. */
 const SWEEP_MS = 15_000;
 
@@ -85,12 +92,17 @@ export function createNoticeDispatcher({
   let again = false;
   const timers = new Set<NodeJS.Timeout>();
   const nowIso = () => clock.now().toISOString();
+  /** The chat a Telegram try went to, by message: a «gone» answer disconnects only that chat. */
+  const sentTo = new Map<number, string>();
 
+  /** Writes the message's new state over the state this instance read, never over another's. */
   async function update(row: MessageRow, values: Record<string, unknown>) {
     await db
       .updateTable('client_messages')
       .set({ ...values, updated_at: nowIso() })
       .where('id', '=', row.id)
+      .where('state', '=', row.state)
+      .where('tries', '=', row.tries)
       .execute();
     if (row.ticket_id !== null) onChange(row.ticket_id);
   }
@@ -118,32 +130,41 @@ export function createNoticeDispatcher({
     return { at: next, reason: `Дневной лимит SMS (${cap}) исчерпан: отправится завтра` };
   }
 
-  async function attempt(row: MessageRow, channel: NoticeChannel): Promise<SendOutcome> {
+  /** One try on the channel; `skipped` when the client no longer wants or has the message. */
+  async function attempt(
+    row: MessageRow,
+    channel: NoticeChannel,
+  ): Promise<SendOutcome | { kind: 'skipped'; reason: string }> {
     const open = await channels();
     const client = row.client_id
       ? await db
           .selectFrom('clients')
-          .select(['phone', 'email', 'telegram_chat_id'])
+          .select(['phone', 'email', 'telegram_chat_id', 'message_pref', 'deleted_at'])
           .where('id', '=', row.client_id)
           .executeTakeFirst()
       : undefined;
-    if (!open.ready[channel])
+    if (!open.ready[channel]) {
       return { kind: 'failed', reason: `${NOTICE_CHANNEL_LABELS[channel]} не настроен` };
-    if (!client) return { kind: 'failed', reason: 'Клиент удалён' };
+    }
+    if (!client || client.deleted_at) return { kind: 'skipped', reason: 'Клиент удалён' };
+    // Asked not to be written to after the message was queued (held overnight, say).
+    if (client.message_pref === 'none') return { kind: 'skipped', reason: 'Клиент просил не писать ему' };
     if (channel === 'sms' && open.sms) return open.sms.send(client.phone, row.text);
     if (channel === 'telegram' && open.telegram) {
       if (!client.telegram_chat_id) return { kind: 'failed', reason: 'Клиент отключил Telegram' };
+      sentTo.set(row.id, client.telegram_chat_id);
       return open.telegram.sendMessage(client.telegram_chat_id, row.text);
     }
     if (channel === 'email' && open.mailer) {
       if (!client.email) return { kind: 'failed', reason: 'У клиента больше нет e-mail' };
       const number = row.ticket_id === null ? '' : ` #${row.ticket_id}`;
-      return sendEmail(open.mailer, client.email, `${appName}: заявка${number}`, row.text);
+      const shop = (await createShopProfile(db, clock).get()).name.trim() || appName;
+      return sendEmail(open.mailer, client.email, `${shop}: заявка${number}`, row.text);
     }
     return { kind: 'failed', reason: `${NOTICE_CHANNEL_LABELS[channel]} не настроен` };
   }
 
-  async function sendOne(key: string, id: number) {
+  async function sendOne(key: string, id: number, takes: number) {
     const row = await db
       .selectFrom('client_messages')
       .select(['id', 'client_id', 'channel', 'text', 'state', 'tries', 'provider_id', 'ticket_id'])
@@ -163,6 +184,11 @@ export function createNoticeDispatcher({
       await completeJob(db, key, owner, nowIso(), 'ticket deleted');
       return;
     }
+    if (takes > MAX_TAKES) {
+      await update(row, { state: 'failed', reason: 'Не удалось отправить: ошибка на сервере сервиса' });
+      await completeJob(db, key, owner, nowIso(), 'given up');
+      return;
+    }
     const hold = await holdUntil(channel);
     if (hold) {
       await update(row, { send_at: hold.at.toISOString(), reason: hold.reason });
@@ -170,8 +196,15 @@ export function createNoticeDispatcher({
       return;
     }
     const outcome = await attempt(row, channel);
+    const chat = sentTo.get(row.id);
+    sentTo.delete(row.id);
     const tries = row.tries + 1;
     const now = nowIso();
+    if (outcome.kind === 'skipped') {
+      await update(row, { state: 'skipped', reason: outcome.reason });
+      await completeJob(db, key, owner, now, 'skipped');
+      return;
+    }
     if (outcome.kind === 'sent') {
       // A message the Bot API took is in the client's chat: Telegram has nothing later to report.
       const delivered = channel === 'telegram';
@@ -198,11 +231,13 @@ export function createNoticeDispatcher({
     }
     await update(row, { state: 'failed', tries, reason: outcome.reason });
     await completeJob(db, key, owner, now, 'failed');
-    if (outcome.kind === 'gone' && row.client_id !== null) {
+    // Only the chat that refused: one the client connected since stays.
+    if (outcome.kind === 'gone' && row.client_id !== null && chat) {
       await db
         .updateTable('clients')
         .set({ telegram_chat_id: null })
         .where('id', '=', row.client_id)
+        .where('telegram_chat_id', '=', chat)
         .execute();
     }
     log.warn({ messageId: row.id, channel, tries }, 'client message failed');
@@ -255,17 +290,15 @@ export function createNoticeDispatcher({
         kinds: [CLIENT_MESSAGE, DELIVERY_CHECK],
       });
       if (jobs.length === 0) return;
-      await Promise.all(
-        jobs.map((job) => {
-          const work =
-            job.kind === DELIVERY_CHECK
-              ? checkOne(job.key, job.payload as { id: number; round: number })
-              : sendOne(job.key, Number(job.key.slice(CLIENT_MESSAGE.length + 1)));
-          return work.catch((error: unknown) =>
-            log.error({ err: error, job: job.key }, 'client message job failed'),
-          );
-        }),
-      );
+      for (const job of jobs) {
+        const work =
+          job.kind === DELIVERY_CHECK
+            ? checkOne(job.key, job.payload as { id: number; round: number })
+            : sendOne(job.key, Number(job.key.slice(CLIENT_MESSAGE.length + 1)), job.attempts);
+        await work.catch((error: unknown) =>
+          log.error({ err: error, job: job.key }, 'client message job failed'),
+        );
+      }
     }
   }
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
-import { addJobs, claimDueJobs, retryJob } from '../jobs/job-store';
+import { addJobs, claimDueJobs, renewLease, retryJob } from '../jobs/job-store';
 import type { TelegramUpdate } from './channels/telegram';
 import type { ChannelSource } from './notice-channels';
 
@@ -24,6 +24,8 @@ export const TELEGRAM_REPLIES = {
   connected: (number: string) =>
     `Готово! Сюда будут приходить сообщения о ремонте по заявке ${number} и следующим. Чтобы отписаться, отправьте /stop.`,
   stale: 'Ссылка устарела. Попросите в сервисе новую ссылку или QR-код.',
+  elsewhere:
+    'Сообщения этого клиента уже приходят в другой чат Telegram. Если это вы, попросите сервис отключить старый и откройте ссылку снова.',
   stopped: 'Вы отписались: сообщения о ремонте больше не придут. Подписаться снова — по ссылке из квитанции.',
   other: 'Это бот сервиса: он присылает сообщения о ремонте. Чтобы отписаться, отправьте /stop.',
 };
@@ -76,11 +78,18 @@ export function createTelegramPoller({
         await reply(chatId, TELEGRAM_REPLIES.stale);
         return;
       }
-      await db
+      // A link passed on (the status page is forwarded) must not take a connected client's chat:
+      // only a client with no chat, or the same chat again, is connected; staff disconnect first.
+      const connected = await db
         .updateTable('clients')
         .set({ telegram_chat_id: chatId })
         .where('id', '=', ticket.client_id)
-        .execute();
+        .where((eb) => eb.or([eb('telegram_chat_id', 'is', null), eb('telegram_chat_id', '=', chatId)]))
+        .executeTakeFirst();
+      if (Number(connected.numUpdatedRows) === 0) {
+        await reply(chatId, TELEGRAM_REPLIES.elsewhere);
+        return;
+      }
       onClientChange(ticket.client_id);
       log.info({ clientId: ticket.client_id }, 'client connected Telegram');
       await reply(chatId, TELEGRAM_REPLIES.connected(`#${ticket.id}`));
@@ -101,7 +110,7 @@ export function createTelegramPoller({
   }
 
   async function pollOnce(waitSeconds = WAIT_SECONDS, cancel?: AbortSignal): Promise<boolean> {
-    const { telegram } = await channels();
+    const { telegram, telegramBotId } = await channels();
     if (!telegram) return false;
     const now = clock.now();
     await addJobs(
@@ -117,7 +126,10 @@ export function createTelegramPoller({
       kinds: [TELEGRAM_POLL],
     });
     if (!job) return false;
-    let offset = Number((job.payload as { offset?: number }).offset ?? 0);
+    const kept = job.payload as { offset?: number; bot?: string };
+    // Another bot (a new token) numbers its updates afresh: its offset starts over.
+    let offset = kept.bot === telegramBotId ? Number(kept.offset ?? 0) : 0;
+    const progress = () => ({ offset, bot: telegramBotId });
     try {
       const updates = await telegram.getUpdates(offset, waitSeconds, cancel);
       for (const update of updates ?? []) {
@@ -126,20 +138,26 @@ export function createTelegramPoller({
         await handle(update, (chatId, text) => telegram.sendMessage(chatId, text)).catch((error: unknown) =>
           log.error({ err: error }, 'telegram update failed'),
         );
+        // Each update's progress kept, and the lease with it: replies may take a while.
+        const until = new Date(clock.now().getTime() + LEASE_MS).toISOString();
+        if (!(await renewLease(db, TELEGRAM_POLL, owner, until, progress()))) return true;
       }
       return updates !== null;
     } finally {
-      await retryJob(db, TELEGRAM_POLL, owner, clock.now().toISOString(), 'polled', { offset });
+      await retryJob(db, TELEGRAM_POLL, owner, clock.now().toISOString(), 'polled', progress());
     }
   }
 
+  /** Waits `ms`, or less if stopped; leaves no listener behind (it runs every few seconds for ever). */
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      cancel.signal.addEventListener('abort', () => {
+      const done = () => {
         clearTimeout(timer);
+        cancel.signal.removeEventListener('abort', done);
         resolve();
-      });
+      };
+      const timer = setTimeout(done, ms);
+      cancel.signal.addEventListener('abort', done, { once: true });
     });
 
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TicketDetailDto } from '../../domain/ticket-schemas';
 import { FAKE_BOT_TOKEN, startFakeTelegram } from '../test/fake-telegram';
 import { apiCaller, describeEachDatabase, type SignedIn } from '../test/test-app';
-import { LOOKUP_LIMIT, LOOKUP_NOT_FOUND } from './status-page.routes';
+import { LOOKUP_LIMIT, LOOKUP_NOT_FOUND, LOOKUP_PER_TICKET } from './status-page.routes';
 
 // Issue 54: a client who lost the link finds the status page by the ticket's number and the last
 // four digits of their phone — limited per address, and a wrong pair says nothing about tickets.
@@ -66,6 +66,22 @@ describeEachDatabase(
       expect(stopped.statusCode).toBe(429);
       // Another address is not held up.
       expect((await find(String(ticket.id), '4321', '198.51.100.100')).statusCode).toBe(303);
+    });
+
+    it('stops guessing one ticket from many addresses', async () => {
+      const other = (
+        (
+          await call('POST', '/api/tickets', {
+            title: 'Гарантийный ремонт',
+            intake: 'walk_in',
+            client: { mode: 'new', fullName: 'Угадайкина Ульяна', phone: '+7 916 555-00-77' },
+          })
+        ).json() as { ticket: TicketDetailDto }
+      ).ticket;
+      for (let i = 0; i < LOOKUP_PER_TICKET.limit; i += 1) {
+        await find(String(other.id), String(2000 + i), `192.0.2.${i + 1}`);
+      }
+      expect((await find(String(other.id), '0077', '192.0.2.200')).statusCode).toBe(429);
     });
 
     it('invites the client to the shop’s Telegram bot on the status page, once the shop has one', async () => {

@@ -128,6 +128,8 @@ export function registerStatusPageRoutes(
  * be walked through (10,000 pairs per ticket number).
  */
 export const LOOKUP_LIMIT = { limit: 20, windowMs: 3_600_000 };
+/** Lookups of one ticket number an hour, from any address: many addresses cannot share the guessing. */
+export const LOOKUP_PER_TICKET = { limit: 30, windowMs: 3_600_000 };
 export const LOOKUP_NOT_FOUND =
   'Заявка не найдена. Проверьте номер заявки и последние 4 цифры телефона, указанного в заявке.';
 
@@ -145,6 +147,7 @@ export function registerStatusLookupRoutes(
   }: { db: Kysely<DB>; clock: Clock; findToken: (id: number, digits: string) => Promise<string | null> },
 ) {
   const limiter = new AttemptLimiter(db, 'status-lookup', LOOKUP_LIMIT, clock);
+  const perTicket = new AttemptLimiter(db, 'status-lookup-ticket', LOOKUP_PER_TICKET, clock);
   const headers = (reply: FastifyReply) =>
     reply
       .header('x-robots-tag', 'noindex, nofollow')
@@ -166,7 +169,7 @@ export function registerStatusLookupRoutes(
         .code(400)
         .send(lookupHtml({ number, digits }, 'Введите номер заявки и 4 последние цифры телефона.'));
     }
-    const wait = await limiter.hit(clientKey(request.ip));
+    const wait = Math.max(await limiter.hit(clientKey(request.ip)), await perTicket.hit(String(id)));
     if (wait > 0) {
       return reply
         .code(429)

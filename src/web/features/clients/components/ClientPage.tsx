@@ -121,7 +121,7 @@ function ClientCard({ client }: { client: ClientDetailDto }) {
                   />
                 )}
               />
-              <ClientTelegram clientId={client.id} connected={client.telegramConnected} />
+              {!trashed && <ClientTelegram clientId={client.id} connected={client.telegramConnected} />}
               <Group justify="space-between">
                 <SaveStatus status={draft.status} />
                 {!trashed && isOwner && <MergeClientButton clientId={client.id} fullName={client.fullName} />}

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Paper,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -25,6 +24,8 @@ import {
   type RuleChoice,
 } from '../../../../domain/client-notices';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadingMessage } from '../../../components/LoadingMessage';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import {
@@ -41,7 +42,10 @@ import {
  */
 export function NoticesCard() {
   const state = useNotices();
-  if (!state.data) return null;
+  if (state.isError) {
+    return <LoadFailed message={errorMessage(state.error)} onRetry={() => void state.refetch()} />;
+  }
+  if (!state.data) return <LoadingMessage paused={state.fetchStatus === 'paused'} />;
   return (
     <Paper withBorder p="md" radius="md" id="client-messages">
       <Stack gap="md">
@@ -95,7 +99,8 @@ function ChannelsForm({ state }: { state: NoticesState }) {
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PasswordInput
+        <TextInput
+          type="password"
           label="Ключ API SMS.ru"
           description={
             channels.sms.configured ? 'Сохранён. Введите новый, чтобы заменить' : 'В личном кабинете SMS.ru'
@@ -104,7 +109,8 @@ function ChannelsForm({ state }: { state: NoticesState }) {
           value={smsApiId}
           onChange={(event) => setSmsApiId(event.currentTarget.value)}
         />
-        <PasswordInput
+        <TextInput
+          type="password"
           label="Токен бота Telegram"
           description={
             channels.telegram.configured ? 'Сохранён. Введите новый, чтобы заменить' : 'Выдаёт @BotFather'

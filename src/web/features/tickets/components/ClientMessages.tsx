@@ -25,7 +25,7 @@ const STATE_COLORS: Record<MessageState, string> = {
  * «Сообщения клиенту» (issue 54): what the service wrote to the client by itself, newest first,
  * with where each one is — waiting (and until when), sent, delivered, or why not.
  */
-export function ClientMessages({ ticketId }: { ticketId: number }) {
+export function ClientMessages({ ticketId, readOnly }: { ticketId: number; readOnly: boolean }) {
   const messages = useQuery({
     queryKey: queryKeys.tickets.messages(ticketId),
     queryFn: () => api<{ messages: ClientMessageDto[] }>(`/api/tickets/${ticketId}/messages`),
@@ -51,7 +51,12 @@ export function ClientMessages({ ticketId }: { ticketId: number }) {
       {list.map((message) => (
         <MessageRow key={message.id} message={message} />
       ))}
-      {link.data ? (
+      {messages.isPending && (
+        <Text size="sm" c="dimmed">
+          Загрузка...
+        </Text>
+      )}
+      {readOnly ? null : link.data ? (
         <Stack gap={4}>
           <Text size="sm">Ссылка для клиента — откроет бота в Telegram:</Text>
           <Anchor

@@ -27,7 +27,7 @@ export function TicketSide({
       </Paper>
 
       <Paper withBorder p="md" radius="md">
-        <ClientMessages ticketId={ticket.id} />
+        <ClientMessages ticketId={ticket.id} readOnly={trashed} />
       </Paper>
 
       <Paper withBorder p="md" radius="md">
