@@ -61,8 +61,10 @@ test('a client connects Telegram, and «Готов к выдаче» reaches the
       data: { chatId: chat, text: `/start ${token}` },
     });
     await expect
-      .poll(async () =>
-        (await botWrote(page)).some((m) => m.chat_id === String(chat) && m.text.startsWith('Готово!')),
+      .poll(
+        async () =>
+          (await botWrote(page)).some((m) => m.chat_id === String(chat) && m.text.startsWith('Готово!')),
+        { timeout: 15_000 },
       )
       .toBe(true);
 

@@ -64,7 +64,10 @@ export function registerNoticesRoutes(
     const input = parsePayload(noticeSecretsInput, request.body);
     await saveNoticeSecrets(notices.settingsDb, input);
     // The bot's name, asked now that the token is new: links and the status page show it.
-    if (input.telegramToken) await notices.botUsername();
+    if (input.telegramToken) {
+      await notices.botUsername();
+      notices.poller.wake();
+    }
     // Which keys changed, never their values.
     request.log.info(
       {

@@ -37,6 +37,8 @@ export interface TelegramPoller {
   /** One ask of Telegram if this instance holds the lease; false when it does not or cannot. */
   pollOnce(waitSeconds?: number, cancel?: AbortSignal): Promise<boolean>;
   start(): void;
+  /** Ends a pause now (a token just saved): the bot answers at once, not in up to PAUSE_MS. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export function createTelegramPoller({
   let stopped = true;
   let loop: Promise<void> | undefined;
   let cancel = new AbortController();
+  let endPause: (() => void) | undefined;
 
   /** `/start <token>` connects the ticket's client; `/stop` disconnects every client of the chat. */
   async function handle(update: TelegramUpdate, reply: (chatId: string, text: string) => Promise<unknown>) {
@@ -158,10 +161,14 @@ export function createTelegramPoller({
       };
       const timer = setTimeout(done, ms);
       cancel.signal.addEventListener('abort', done, { once: true });
+      endPause = done;
     });
 
   return {
     pollOnce,
+    wake() {
+      endPause?.();
+    },
     start() {
       if (!stopped) return;
       stopped = false;
