@@ -68,6 +68,8 @@ export const HISTORY_ACTIONS = [
   'estimate_approved',
   'estimate_declined',
   'set_payer',
+  'comment_edit',
+  'comment_delete',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -135,6 +137,8 @@ export const HISTORY_ACTION_LABELS: Record<Exclude<HistoryAction, 'create' | 'se
   estimate_approved: 'Клиент согласовал смету',
   estimate_declined: 'Клиент отказался от сметы',
   set_payer: 'Изменён плательщик',
+  comment_edit: 'Изменён комментарий сотрудника',
+  comment_delete: 'Удалён комментарий сотрудника',
 };
 
 /** How a history row reads on the card of a record of this kind. */

@@ -1,7 +1,18 @@
 import type { WorkItemDto } from './worklist-query';
 
 /** What changed, sent to every signed-in browser after the change is committed. */
-export const LIVE_ENTITIES = ['ticket', 'task', 'client', 'user', 'settings', 'cash', 'stock'] as const;
+export const LIVE_ENTITIES = [
+  'ticket',
+  'task',
+  'client',
+  'user',
+  'settings',
+  'cash',
+  'stock',
+  // A ticket's or task's comment thread (the id is the item's), and the mentions in it.
+  'ticket_comments',
+  'task_comments',
+] as const;
 export type LiveEntity = (typeof LIVE_ENTITIES)[number];
 export type LiveOp = 'create' | 'update' | 'delete';
 

@@ -10,7 +10,16 @@ export type WorkChange =
   | { kind: 'ticket_stepped'; ticket: ItemRef; status: TicketStatus; intake?: Intake }
   | { kind: 'estimate_answered'; ticket: ItemRef; approved: boolean; total: number }
   | { kind: 'task_created'; task: ItemRef }
-  | { kind: 'task_assigned'; task: ItemRef };
+  | { kind: 'task_assigned'; task: ItemRef }
+  | {
+      kind: 'mentioned';
+      item: { kind: 'ticket' | 'task'; id: number; title: string };
+      commentId: number;
+      authorName: string;
+      excerpt: string;
+      /** The people the comment names for the first time. */
+      userIds: number[];
+    };
 
 export interface ItemRef {
   id: number;
@@ -75,5 +84,21 @@ export function noticesFor(change: WorkChange): Notice[] {
     case 'task_created':
     case 'task_assigned':
       return taskNotice(change.task);
+    case 'mentioned': {
+      const { item, authorName, excerpt } = change;
+      const where =
+        item.kind === 'ticket'
+          ? `в заявке ${ticketNumber(item.id)} ${quoted(item.title)}`
+          : `в задаче ${quoted(item.title)}`;
+      const url = `${item.kind === 'ticket' ? paths.ticket(item.id) : paths.task(item.id)}#comments`;
+      return change.userIds.map((to) => ({
+        to,
+        body: `Вас упомянули ${where} — ${authorName}: ${excerpt}`,
+        url,
+        // Each mention its own notification: a later one must not hide an earlier one.
+        tag: `comment-${change.commentId}`,
+        urgent: true,
+      }));
+    }
   }
 }

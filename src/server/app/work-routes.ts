@@ -1,4 +1,6 @@
 import { registerClientsRoutes } from '../clients/clients.routes';
+import { registerCommentsRoutes } from '../comments/comments.routes';
+import { createCommentsService } from '../comments/comments.service';
 import { createClientMerges } from '../clients/client-merge';
 import { registerClientMergeRoutes } from '../clients/client-merge.routes';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes';
@@ -11,7 +13,7 @@ import { registerWorklistRoutes } from '../work/worklist.routes';
 import { createWorklistService } from '../work/worklist.service';
 import type { AppParts } from './app-parts';
 
-/** The records and the views over them: clients, tickets, tasks, the worklist, export, dashboard. */
+/** The records and the views over them: clients, tickets, tasks, comments, the worklist, export, dashboard. */
 export function registerWorkRoutes(scopes: RouteScopes, parts: AppParts) {
   const { database } = parts.deps;
   const { clock } = parts;
@@ -22,6 +24,9 @@ export function registerWorkRoutes(scopes: RouteScopes, parts: AppParts) {
   registerClientMergeRoutes(scopes, createClientMerges({ db: database.db, clock, events }));
   registerTicketsRoutes(scopes, { tickets, store, uploadLimits });
   registerTasksRoutes(scopes, { tasks, store, uploadLimits });
+  const { push } = parts.resources;
+  const comments = createCommentsService({ db: database.db, clock, store, events, push, log: parts.log });
+  registerCommentsRoutes(scopes, { comments, store, uploadLimits });
   const worklist = createWorklistService({
     database,
     rules: () => workRules.get(),

@@ -38,6 +38,8 @@ export const COUNTED_TABLES = [
   'pay_statements',
   'pay_corrections',
   'client_messages',
+  'comments',
+  'comment_mentions',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

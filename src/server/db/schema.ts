@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CommentMentionsTable, CommentsTable } from './schema-comments';
 
 // Timestamps are ISO-8601 UTC text ('2026-11-22T02:56:54.123Z') on both databases:
 // they sort as text, compare as text and come back as the same string from either
@@ -211,6 +212,8 @@ export interface FilesTable {
   uploaded_by: number | null;
   uploaded_by_name: string;
   created_at: string;
+  /** A comment's photo (migration 0040): shown in the thread, not among the item's files. */
+  comment_id: Generated<number | null>;
 }
 
 export interface PushSubscriptionsTable {
@@ -517,6 +520,8 @@ export interface DB {
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
   stock_moves: StockMovesTable;
+  comments: CommentsTable;
+  comment_mentions: CommentMentionsTable;
 }
 
 /** Parts and stock (migration 0034). */

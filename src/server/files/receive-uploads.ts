@@ -24,6 +24,9 @@ export interface ReceivedFile extends Inspection {
 
 export const MAX_FILES_PER_UPLOAD = 20;
 
+/** A text field sent with files (a comment's JSON): far more than its longest text. */
+const MAX_FIELD_BYTES = 64 * 1024;
+
 /** Room for the multipart headers and boundaries around the files themselves. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -58,7 +61,12 @@ async function addThumbnail(file: ReceivedFile, store: FileStore, imagesOnly: bo
 export async function receiveUploads(
   request: FastifyRequest,
   store: FileStore,
-  options: { limits: UploadLimits; imagesOnly: boolean },
+  options: {
+    limits: UploadLimits;
+    imagesOnly: boolean;
+    /** Filled with the request's text fields, when the caller wants them. */
+    fields?: Record<string, string>;
+  },
 ): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw new AppError('bad_request', 'Ожидается загрузка файлов');
   const { limits } = options;
@@ -69,8 +77,20 @@ export async function receiveUploads(
   const received: ReceivedFile[] = [];
   const counted = { bytes: 0 };
   try {
-    const parts = request.files({ limits: { fileSize: limits.fileBytes, files: MAX_FILES_PER_UPLOAD } });
+    const parts = request.parts({
+      limits: {
+        fileSize: limits.fileBytes,
+        files: MAX_FILES_PER_UPLOAD,
+        fieldSize: MAX_FIELD_BYTES,
+        fields: 5,
+      },
+    });
     for await (const part of parts) {
+      // A text field beside the files (a comment's text): kept for the caller, or ignored.
+      if (part.type === 'field') {
+        if (options.fields && typeof part.value === 'string') options.fields[part.fieldname] = part.value;
+        continue;
+      }
       const name = displayFileName(part.filename);
       const tempPath = store.newTempPath();
       const file: ReceivedFile = { name, size: 0, tempPath, thumbTempPath: null, mime: '', isImage: false };
@@ -100,7 +120,11 @@ export async function receiveUploads(
     if (code === 'FST_FILES_LIMIT') {
       throw new AppError('bad_request', `Не больше ${MAX_FILES_PER_UPLOAD} файлов за раз`);
     }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT') {
+    if (
+      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    ) {
       throw new AppError('bad_request', 'Ожидается загрузка файлов');
     }
     // A failed system call (disk full, no permission) is the server's fault and stays a

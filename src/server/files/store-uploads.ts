@@ -10,7 +10,9 @@ export interface UploadOwner {
   /** Exactly one of them: the ticket or the task the files belong to. */
   ticketId?: number;
   taskId?: number;
-  kind: 'file' | 'pvz' | 'photo';
+  /** A comment's photo (issue 55): shown in its thread, not among the item's files. */
+  commentId?: number;
+  kind: 'file' | 'pvz' | 'photo' | 'comment';
 }
 
 /**
@@ -54,6 +56,7 @@ export async function recordUploads(
       await insertFile(trx, {
         ticket_id: owner.ticketId ?? null,
         task_id: owner.taskId ?? null,
+        comment_id: owner.commentId ?? null,
         kind: owner.kind,
         name: file.name,
         size: file.size,

@@ -5,7 +5,8 @@ import type { FileRow } from './files.repository';
 export function toStoredFileDto(row: FileRow): StoredFileDto {
   return {
     id: row.id,
-    kind: row.kind === 'pvz' || row.kind === 'photo' ? row.kind : 'file',
+    // A comment's photo is a photo where it is shown (the thread).
+    kind: row.kind === 'pvz' || row.kind === 'photo' ? row.kind : row.kind === 'comment' ? 'photo' : 'file',
     // Cleaned again on the way out: names stored before the rule (or imported) too.
     name: displayFileName(row.name),
     size: row.size,

@@ -60,6 +60,12 @@ describeEachDatabase('public status page', (ctx) => {
       amount: 100000,
       note: 'ЗАМЕТКА КАССИРА',
     });
+    // Comments (issue 55) are the staff's own: never on the client's page or on papers.
+    const commented = await call('POST', `/api/tickets/${ticket.id}/comments`, {
+      body: 'КОММЕНТАРИЙ ДЛЯ СВОИХ: @Мастеров Секретный, клиент скандальный',
+      clientKey: 'status-page-comment-1',
+    });
+    expect(commented.statusCode, commented.body).toBe(201);
     ticket = (await call('GET', `/api/tickets/${ticket.id}`)).json<{ ticket: TicketDetailDto }>().ticket;
   });
 
@@ -98,10 +104,21 @@ describeEachDatabase('public status page', (ctx) => {
       'Прибыл в ПВЗ',
       'СЕКРЕТНАЯ ЗАПЧАСТЬ',
       'ЗАМЕТКА КАССИРА',
+      'КОММЕНТАРИЙ ДЛЯ СВОИХ',
+      'скандальный',
       '2\u00a0500',
       'Наличные',
     ]) {
       expect(html).not.toContain(secret);
+    }
+  });
+
+  it('leaves comments off every paper', async () => {
+    for (const kind of ['receipt', 'act', 'label']) {
+      const paper = await call('GET', `/api/tickets/${ticket.id}/documents/${kind}`);
+      expect(paper.statusCode, paper.body).toBe(200);
+      expect(paper.body).not.toContain('КОММЕНТАРИЙ ДЛЯ СВОИХ');
+      expect(paper.body).not.toContain('скандальный');
     }
   });
 

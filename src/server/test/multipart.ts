@@ -6,10 +6,18 @@ export interface UploadPart {
   type?: string;
 }
 
-/** A multipart/form-data body as a browser sends it, for app.inject. */
-export function multipart(files: UploadPart[]): { payload: Buffer; headers: Record<string, string> } {
+/** A multipart/form-data body as a browser sends it, for app.inject; text `fields` come first. */
+export function multipart(
+  files: UploadPart[],
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----glz${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
   for (const file of files) {
     chunks.push(
       Buffer.from(

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { historyFor, writeHistory } from '../history/history-writer';
 import { deleteHistoryOf } from '../history/history.repository';
+import { deleteCommentsOf } from '../comments/comments.repository';
 import { refreshDerived } from '../work/derived-columns';
 import type { Actor } from '../http/actor';
 import { releaseTicketParts } from '../stock/ticket-parts';
@@ -85,5 +86,6 @@ export async function deleteFromTrash(
   const result = await query.executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
   await deleteHistoryOf(trx, kind, id);
+  if (kind !== 'client') await deleteCommentsOf(trx, kind, id);
   return true;
 }

@@ -70,5 +70,6 @@ export async function renameCopies(db: Kysely<DB>, userId: number, name: string)
   }
   await db.updateTable('history').set({ user_name: name }).where('user_id', '=', userId).execute();
   await db.updateTable('files').set({ uploaded_by_name: name }).where('uploaded_by', '=', userId).execute();
+  await db.updateTable('comments').set({ author_name: name }).where('author_id', '=', userId).execute();
   return itemsChanged;
 }

@@ -36,8 +36,11 @@ export interface StoreTarget {
  * deleted with their item, deleted one by one. Callers publish the change.
  */
 export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind) {
-  function listFiles(executor: Kysely<DB>, id: number): Promise<FileRow[]> {
-    return executor.selectFrom('files').selectAll().where(kind.fileOwner, '=', id).orderBy('id').execute();
+  /** The item's own files; `withComments` adds its comments' photos (a purge removes them all). */
+  function listFiles(executor: Kysely<DB>, id: number, { withComments = false } = {}): Promise<FileRow[]> {
+    let query = executor.selectFrom('files').selectAll().where(kind.fileOwner, '=', id);
+    if (!withComments) query = query.where('comment_id', 'is', null);
+    return query.orderBy('id').execute();
   }
 
   /** The item as it is now; refused when missing or in the Корзина. */
@@ -97,7 +100,7 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
      */
     async purgeWithFiles(id: number, deletedBefore?: string): Promise<void> {
       // Files cannot be added while the item is in the Корзина, so this list stays whole.
-      const files = await listFiles(db, id);
+      const files = await listFiles(db, id, { withComments: true });
       const deleted = await db
         .transaction()
         .execute((trx) => deleteFromTrash(trx, kind.entity, id, deletedBefore, clock.now().toISOString()));

@@ -70,6 +70,14 @@ export function affectedQueries(event: ChangeEvent): QueryKey[] {
     case 'stock':
       // A part, a receipt, a count, or a repair taking or giving back a part.
       return [queryKeys.stock.all];
+    case 'ticket_comments':
+    case 'task_comments': {
+      // A comment written, edited or deleted, or a mention read: the thread, the mentions under
+      // «Мои», and the history (which keeps edited and deleted text).
+      const kind = event.entity === 'ticket_comments' ? 'ticket' : 'task';
+      if (event.id === null) return [['comments', kind], queryKeys.mentions];
+      return [queryKeys.comments(kind, event.id), queryKeys.mentions, history(kind)];
+    }
   }
 }
 

@@ -105,6 +105,10 @@ export const queryKeys = {
     services: ['settings', 'services'] as const,
     payers: ['settings', 'payers'] as const,
   },
+  /** A ticket's or task's comment thread (issue 55): its own stream, apart from the record. */
+  comments: (kind: 'ticket' | 'task', id: number) => ['comments', kind, id] as const,
+  /** The signed-in person's open mentions, listed first under «Мои». */
+  mentions: ['mentions'] as const,
   /** A payer's statement for a period (issue 50): read when opened, never live. */
   payerStatement: (id: number, from: string, to: string) => ['payer-statement', id, from, to] as const,
 };

@@ -45,6 +45,8 @@ export function refreshWorklists(client: QueryClient, event: ChangeEvent, receiv
     case 'user':
     case 'cash':
     case 'stock':
+    case 'ticket_comments':
+    case 'task_comments':
       return;
     case 'settings':
       // The shop's time zone and limits decide what «Сначала просроченные» and «Дольше срока» list.

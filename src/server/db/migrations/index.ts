@@ -36,6 +36,7 @@ import { stockMigration } from './0034-stock';
 import { rolesMigration } from './0035-roles';
 import { payMigration } from './0036-pay';
 import { clientMessagesMigration } from './0039-client-messages';
+import { commentsMigration } from './0040-comments';
 import { debtsIndexMigration } from './0038-debts-index';
 import { marginSumsMigration } from './0037-margin-sums';
 import { repairStagesMigration } from './0029-repair-stages';
@@ -82,5 +83,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0037-margin-sums': marginSumsMigration(),
     '0038-debts-index': debtsIndexMigration(dialect),
     '0039-client-messages': clientMessagesMigration(dialect),
+    '0040-comments': commentsMigration(dialect),
   };
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { connectLiveEvents } from '../../lib/live-events';
 import { useCurrentUser } from '../../lib/session';
 import { patchStoredEdit, sendUnsentEdits } from '../../lib/unsent-edits';
+import { sendWaitingComments, startCommentOutbox } from '../../features/comments/public';
 
 // Reconnects within this time are not worth alarming anyone about.
 const GRACE_MS = 2500;
@@ -18,7 +19,12 @@ export function LiveUpdates() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Edits left unsent by an earlier page, or while offline, go out whenever the
     // server is reachable again (the stream opening says it is).
-    const sendStored = () => void sendUnsentEdits(userId, patchStoredEdit);
+    // Comments written offline too (features/comments: each is stored once, however often sent).
+    startCommentOutbox(client, userId);
+    const sendStored = () => {
+      void sendUnsentEdits(userId, patchStoredEdit);
+      void sendWaitingComments();
+    };
     const disconnect = connectLiveEvents(
       client,
       (status) => {

@@ -18,6 +18,7 @@ import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useUserOptions } from '../../employees/public';
+import { CommentThread } from '../../comments/thread';
 import { toast } from '../../../lib/toast';
 import { reportUploadError, type UploadOptions } from '../../../lib/upload';
 import { useRecordDraft } from '../../../lib/use-record-draft';
@@ -123,35 +124,40 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
         </>
       }
       main={
-        <Paper withBorder p="md" radius="md">
-          <Stack>
-            <ReadOnlyWhen readOnly={trashed}>
-              <TaskFields
-                form={{
-                  ...draft,
-                  below: (field) => (
-                    <FieldConflict
-                      label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
-                      conflict={draft.conflicts[field]}
-                      describe={describe(field)}
-                      onKeepTheirs={() => draft.keepTheirs(field)}
-                      onKeepMine={() => draft.keepMine(field)}
-                    />
-                  ),
-                }}
-              />
-            </ReadOnlyWhen>
-            {task.clientId && (
-              <Group gap={6}>
-                <Anchor component={Link} to={paths.client(task.clientId)} size="sm" className="tap-target">
-                  Карточка клиента: {task.clientName}
-                </Anchor>
-                <InTrashBadge inTrash={task.clientInTrash} />
-              </Group>
-            )}
-            <SaveStatus status={draft.status} />
-          </Stack>
-        </Paper>
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <ReadOnlyWhen readOnly={trashed}>
+                <TaskFields
+                  form={{
+                    ...draft,
+                    below: (field) => (
+                      <FieldConflict
+                        label={TASK_FIELD_LABELS[field as keyof typeof TASK_FIELD_LABELS]}
+                        conflict={draft.conflicts[field]}
+                        describe={describe(field)}
+                        onKeepTheirs={() => draft.keepTheirs(field)}
+                        onKeepMine={() => draft.keepMine(field)}
+                      />
+                    ),
+                  }}
+                />
+              </ReadOnlyWhen>
+              {task.clientId && (
+                <Group gap={6}>
+                  <Anchor component={Link} to={paths.client(task.clientId)} size="sm" className="tap-target">
+                    Карточка клиента: {task.clientName}
+                  </Anchor>
+                  <InTrashBadge inTrash={task.clientInTrash} />
+                </Group>
+              )}
+              <SaveStatus status={draft.status} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <CommentThread kind="task" itemId={task.id} readOnly={trashed} people={users.data ?? []} />
+          </Paper>
+        </>
       }
       side={
         <>

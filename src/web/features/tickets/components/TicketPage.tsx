@@ -1,3 +1,4 @@
+import { Paper } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashC
 import { useCan } from '../../../lib/session';
 import { useUserOptions } from '../../employees/public';
 import { TicketMoneySection } from '../../money/public';
+import { CommentThread } from '../../comments/thread';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useTicket } from '../api/tickets-api';
 import { MessageDialog, type MessageTemplateChoice } from './MessageDialog';
@@ -89,6 +91,10 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             trashed={trashed}
             onEstimateSent={() => setWriting('estimate')}
           />
+          {/* A closed ticket can still be talked about; one in the Корзина cannot. */}
+          <Paper withBorder p="md" radius="md">
+            <CommentThread kind="ticket" itemId={ticket.id} readOnly={trashed} people={users.data ?? []} />
+          </Paper>
         </>
       }
       side={<TicketSide ticket={ticket} trashed={trashed} readOnly={readOnly} onWrite={write} />}

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatStateCount } from '../../../../domain/state-counts';
 import { parseStates, WORK_STATES, type WorkState } from '../../../../domain/worklist';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { useUserOptions } from '../../employees/public';
+import { useMentions } from '../../comments/api/comments-api';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useMe } from '../../../lib/session';
 import type { ShownStateCounts } from '../api/work-api';
@@ -18,16 +19,28 @@ export interface WorkFilterProps {
   onChange: (changes: Partial<WorkFilterValues>) => void;
 }
 
-/** One tap to one's own items, and back to everyone's (issue 20). */
+/**
+ * One tap to one's own items, and back to everyone's (issue 20). The count beside it is the
+ * comments that name this person and wait for an answer (issue 55): «Мои» lists them first.
+ */
 export function MineButton({ values, onChange }: Pick<WorkFilterProps, 'values' | 'onChange'>) {
   const me = useMe().data;
+  const mentions = useMentions(me !== undefined).data?.total ?? 0;
   if (!me) return null;
   const mine = String(me.id);
   return (
     <Button
       variant={values.assignee === mine ? 'filled' : 'default'}
       aria-pressed={values.assignee === mine}
+      aria-label={mentions > 0 ? `Мои, упоминаний: ${mentions}` : undefined}
       onClick={() => onChange({ assignee: values.assignee === mine ? '' : mine })}
+      rightSection={
+        mentions > 0 ? (
+          <Badge size="sm" circle color="orange">
+            {mentions}
+          </Badge>
+        ) : null
+      }
     >
       Мои
     </Button>

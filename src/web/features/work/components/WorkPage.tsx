@@ -10,6 +10,7 @@ import { useCan, useCurrentUser, useIsOwner } from '../../../lib/session';
 import { useUrgencyContext } from '../../../lib/shop-today';
 import { useShopHasWork, useWorkCounts, useWorklist } from '../api/work-api';
 import { ExportLink } from '../../../components/ExportLink';
+import { MyMentions } from '../../comments/public';
 import { hiddenClosedMatches, ShowClosedButton } from './ClosedMatches';
 import { FirstSteps } from './FirstSteps';
 import { SetupGaps } from './SetupGaps';
@@ -181,6 +182,7 @@ export function WorkPage() {
       {canSet && <SetupGaps />}
       <WorkFiltersBar values={values} loading={list.isFetching} counts={counts.data} onChange={onChange} />
       <TicketFacetChips facets={facets} onChange={onChange} />
+      {values.assignee === String(me.id) && <MyMentions />}
       <PagedList
         query={list}
         empty={q ? (closedMatches ? 'Среди открытых ничего не найдено' : 'Ничего не найдено') : 'Пусто'}
