@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { CommentKind } from '../../../../domain/comments';
 import type { UserOptionDto } from '../../../../domain/users';
 import { formatDateTime } from '../../../lib/format';
+import { useScrollToHash } from '../../../lib/scroll-to-hash';
 import { useCurrentUser } from '../../../lib/session';
 import {
   dropComment,
@@ -84,6 +85,8 @@ export function CommentThread({
   const thread = useComments(kind, itemId);
   const outbox = useSyncExternalStore(subscribeOutbox, outboxSnapshot);
   const comments = commentsOf(thread.data);
+  // A push or «Вас упомянули» opens the card at #comments: shown once the thread is drawn.
+  useScrollToHash(thread.isSuccess);
   // A comment whose answer is late may already be in the thread (the live event came first).
   const arrived = new Set(comments.filter((c) => c.authorId === me.id).map((c) => c.clientKey));
   const pending = outbox.filter((p) => p.kind === kind && p.itemId === itemId && !arrived.has(p.key));
