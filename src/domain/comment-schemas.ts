@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH } from './comments';
 import { baseVersionSchema } from './edit-versions';
-import { multiLineText } from './input-text';
+import { multiLineText, recordIdParam } from './input-text';
 import { z } from './zod-ru';
 
 // What the comment routes take (issue 55): apart from comments.ts, so that the worklist and the
@@ -31,5 +31,5 @@ export const commentDeleteQuery = z.object({ version: z.coerce.number().pipe(bas
 
 /** `?before=120`: the comments older than this one. */
 export const commentPageQuery = z.object({
-  before: z.coerce.number({ error: 'Некорректная страница' }).int().positive().optional(),
+  before: recordIdParam('Некорректная страница').optional(),
 });

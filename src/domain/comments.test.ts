@@ -29,6 +29,10 @@ describe('mentions in a comment', () => {
     expect(mentionedIds('просто @ и @@Анна', people)).toEqual([3]);
   });
 
+  it('names both people who share a name', () => {
+    expect(mentionedIds('@Анна, глянь', [...people, { id: 9, displayName: 'анна' }])).toEqual([3, 9]);
+  });
+
   it('cuts a text into plain runs and mentions', () => {
     expect(commentRuns('Привет, @Анна! Как @Игорь?', [{ id: 3, name: 'Анна' }])).toEqual([
       { text: 'Привет, ', mention: false },

@@ -69,27 +69,30 @@ export interface Person {
 const isWordCharacter = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
 
 /**
- * Where `@Имя` names a person in a text: each mark once, the longest name that fits (so «@Игорь
- * Петров» is Игорь Петров, not a person called Игорь), case aside, ending where a word ends.
+ * Where `@Имя` names people in a text: each mark once, the longest name that fits (so «@Игорь
+ * Петров» is Игорь Петров, not a person called Игорь), case aside, ending where a word ends. Two
+ * people with the same name are both named: better both told than the wrong one.
  */
 export function mentionMarks(
   text: string,
   people: readonly Person[],
-): { start: number; end: number; id: number }[] {
-  const byLength = people
-    .filter((p) => p.displayName.trim() !== '')
-    .map((p) => ({ id: p.id, name: p.displayName.trim().toLocaleLowerCase('ru') }))
-    .sort((a, b) => b.name.length - a.name.length);
+): { start: number; end: number; ids: number[] }[] {
+  const byName = new Map<string, number[]>();
+  for (const person of people) {
+    const name = person.displayName.trim().toLocaleLowerCase('ru');
+    if (name !== '') byName.set(name, [...(byName.get(name) ?? []), person.id]);
+  }
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length);
   const lower = text.toLocaleLowerCase('ru');
-  const marks: { start: number; end: number; id: number }[] = [];
+  const marks: { start: number; end: number; ids: number[] }[] = [];
   let at = lower.indexOf('@');
   while (at !== -1) {
-    const found = byLength.find(
-      (p) => lower.startsWith(p.name, at + 1) && !isWordCharacter(lower[at + 1 + p.name.length]),
+    const found = names.find(
+      (name) => lower.startsWith(name, at + 1) && !isWordCharacter(lower[at + 1 + name.length]),
     );
-    if (found && !isWordCharacter(lower[at - 1])) {
-      const end = at + 1 + found.name.length;
-      marks.push({ start: at, end, id: found.id });
+    if (found !== undefined && !isWordCharacter(lower[at - 1])) {
+      const end = at + 1 + found.length;
+      marks.push({ start: at, end, ids: byName.get(found)! });
       at = lower.indexOf('@', end);
     } else at = lower.indexOf('@', at + 1);
   }
@@ -98,7 +101,7 @@ export function mentionMarks(
 
 /** The people a text mentions, each once, in the order first named. */
 export function mentionedIds(text: string, people: readonly Person[]): number[] {
-  return [...new Set(mentionMarks(text, people).map((mark) => mark.id))];
+  return [...new Set(mentionMarks(text, people).flatMap((mark) => mark.ids))];
 }
 
 /** A comment's text cut into plain runs and mentions, for showing the mentions apart. */

@@ -126,6 +126,20 @@ describeEachDatabase('comments on tickets and tasks', (ctx) => {
     expect(missing.json<{ error: { message: string } }>().error.message).toBe('Заявка не найдена');
     expect((await call('GET', '/api/tasks/999999/comments')).statusCode).toBe(404);
     expect((await call('GET', `${path}/comments?before=abc`)).statusCode).toBe(400);
+    expect((await call('GET', `${path}/comments?before=99999999999`)).statusCode).toBe(400);
+    const broken = multipart([{ filename: 'a.png', content: await photo(), type: 'image/png' }], {
+      comment: '{not json',
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/comments`,
+      payload: broken.payload,
+      headers: { ...broken.headers, cookie: admin.cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Некорректный комментарий: обновите страницу и отправьте снова',
+    );
   });
 
   it('keeps photos with their comment, apart from the item’s files; a bad photo leaves nothing', async () => {
@@ -148,6 +162,11 @@ describeEachDatabase('comments on tickets and tasks', (ctx) => {
     const detail = (await call('GET', path)).json<{ ticket: TicketDetailDto }>().ticket;
     expect(detail.attachments.map((f) => f.id)).not.toContain(comment.photos[0]!.id);
 
+    // Nobody removes it through the ticket's own files, not even its author.
+    const viaFiles = await call('DELETE', `${path}/files/${comment.photos[0]!.id}`, undefined, admin);
+    expect(viaFiles.statusCode).toBe(404);
+    expect((await call('GET', comment.photos[0]!.url)).statusCode).toBe(200);
+
     const files = await rowCount('files');
     const comments = await rowCount('comments');
     const bad = multipart(
@@ -167,6 +186,24 @@ describeEachDatabase('comments on tickets and tasks', (ctx) => {
     expect(refused.json<{ error: { message: string } }>().error.message).toContain('вирус.exe');
     expect(await rowCount('files')).toBe(files);
     expect(await rowCount('comments')).toBe(comments);
+
+    // Deleted by its author: its photos go too (the history keeps the text and says how many).
+    const key = (
+      await ctx.database.db
+        .selectFrom('files')
+        .select('path')
+        .where('comment_id', '=', comment.id)
+        .executeTakeFirstOrThrow()
+    ).path;
+    expect((await call('DELETE', `/api/comments/${comment.id}?version=1`, undefined, igor)).statusCode).toBe(
+      200,
+    );
+    expect(await isStored(key)).toBe(false);
+    expect((await call('GET', comment.photos[0]!.url)).statusCode).toBe(404);
+    expect((await history(path)).find((r) => r.action === 'comment_delete')).toMatchObject({
+      oldValue: 'Шлейф надорван',
+      note: 'Фото: 1',
+    });
   });
 
   it('lets the author edit or delete for a while; the history keeps the old text', async () => {

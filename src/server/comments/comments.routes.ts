@@ -7,6 +7,7 @@ import {
   commentPageQuery,
 } from '../../domain/comment-schemas';
 import { NOT_FOUND_MESSAGES } from '../../domain/records';
+import { AppError } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { discardTemps, receiveUploads, type ReceivedFile } from '../files/receive-uploads';
 import type { UploadLimits } from '../files/upload-limits';
@@ -28,9 +29,10 @@ async function commentPayload(
   const fields: Record<string, string> = {};
   const photos = await receiveUploads(request, store, { limits: uploadLimits, imagesOnly: true, fields });
   try {
-    return { payload: JSON.parse(fields.comment ?? '{}') as unknown, photos };
+    return { payload: JSON.parse(fields.comment ?? '') as unknown, photos };
   } catch {
-    return { payload: null, photos };
+    await discardTemps(photos);
+    throw new AppError('bad_request', 'Некорректный комментарий: обновите страницу и отправьте снова');
   }
 }
 

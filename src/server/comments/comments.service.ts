@@ -213,6 +213,8 @@ export function createCommentsService({ db, clock, store, events, push, log }: D
           await insertMentions(trx, inserted, mentioned, now.toISOString());
           return { row: inserted, title: item.title };
         });
+        // Committed: the photos are the comment's now, whatever happens after.
+        written.length = 0;
         published(kind, itemId);
         tellMentioned(actor, row, title, mentioned);
         return { comment: await dtoOf(row), created: true };
@@ -279,16 +281,17 @@ export function createCommentsService({ db, clock, store, events, push, log }: D
       const row = await changeable(actor, id, version);
       const kind: CommentKind = row.item_kind === 'task' ? 'task' : 'ticket';
       const now = clock.now().toISOString();
-      const updated = await db.transaction().execute(async (trx) => {
+      const { updated, photos } = await db.transaction().execute(async (trx) => {
         await heldItem(trx, kind, row.item_id);
         const next = await writeOver(trx, row, { deleted_at: now });
         await trx.deleteFrom('comment_mentions').where('comment_id', '=', id).execute();
-        const photos = await trx
+        // Its photos go with it: nothing in the thread or the history shows them any more.
+        const files = await trx
           .selectFrom('files')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .select(['path', 'thumb_path'])
           .where('comment_id', '=', id)
-          .executeTakeFirstOrThrow();
-        const count = Number(photos.n);
+          .execute();
+        await trx.deleteFrom('files').where('comment_id', '=', id).execute();
         await writeHistory(trx, [
           historyFor(
             kind,
@@ -298,11 +301,16 @@ export function createCommentsService({ db, clock, store, events, push, log }: D
           )({
             action: 'comment_delete',
             oldValue: row.body,
-            note: count > 0 ? `Фото: ${count}` : '',
+            note: files.length > 0 ? `Фото: ${files.length}` : '',
           }),
         ]);
-        return next;
+        return { updated: next, photos: files };
       });
+      await removeStoredQuietly(
+        store,
+        photos.flatMap((f) => [f.path, f.thumb_path]),
+        log,
+      );
       published(kind, row.item_id);
       return dtoOf(updated);
     },

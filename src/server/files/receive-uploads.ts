@@ -88,6 +88,7 @@ export async function receiveUploads(
     for await (const part of parts) {
       // A text field beside the files (a comment's text): kept for the caller, or ignored.
       if (part.type === 'field') {
+        if (part.valueTruncated) throw new AppError('bad_request', 'Слишком длинный текст рядом с файлами');
         if (options.fields && typeof part.value === 'string') options.fields[part.fieldname] = part.value;
         continue;
       }

@@ -170,7 +170,10 @@ export function createItemFiles({ db, clock, store, log }: Deps, kind: ItemKind)
       ) => Promise<unknown>,
     ): Promise<void> {
       const file = await findFile(db, fileId);
-      if (!file || file[kind.fileOwner] !== id) throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
+      // A comment's photo goes only with its comment (its author, within the edit window).
+      if (!file || file[kind.fileOwner] !== id || file.comment_id !== null) {
+        throw new AppError('not_found', FILE_NOT_FOUND_MESSAGE);
+      }
       const now = isoNow(clock);
       await db.transaction().execute(async (trx) => {
         const item = await lockedItem(trx, id);

@@ -11,6 +11,10 @@ const localStorage = {
   getItem: (key: string) => stored.get(key) ?? null,
   setItem: (key: string, value: string) => void stored.set(key, value),
   removeItem: (key: string) => void stored.delete(key),
+  key: (index: number) => [...stored.keys()][index] ?? null,
+  get length() {
+    return stored.size;
+  },
 };
 let online = true;
 const sent: { url: string; body: { body: string; clientKey: string } }[] = [];
@@ -73,10 +77,8 @@ describe('comments written offline', () => {
       photos: [],
     });
     expect(sent).toEqual([]);
-    expect(outbox.outboxSnapshot().map((p) => p.state)).toEqual(['waiting']);
-    expect(JSON.parse(stored.get('glz:comments:7')!)).toMatchObject([
-      { key: 'key-offline-1', body: 'Без связи' },
-    ]);
+    expect(outbox.outboxSnapshot().map((p) => p.state)).toEqual(['offline']);
+    expect(JSON.parse(stored.get('glz:comment:7:key-offline-1')!)).toMatchObject({ body: 'Без связи' });
 
     online = true;
     answer = () =>
@@ -87,7 +89,7 @@ describe('comments written offline', () => {
     ]);
     expect(delivered).toEqual(['Без связи']);
     expect(outbox.outboxSnapshot()).toEqual([]);
-    expect(stored.has('glz:comments:7')).toBe(false);
+    expect(stored.size).toBe(0);
   });
 
   it('survive a reload: the next page sends them under their key', async () => {
@@ -136,27 +138,45 @@ describe('comments written offline', () => {
     expect(sent).toHaveLength(1);
     outbox.dropComment('key-refused-1');
     expect(outbox.outboxSnapshot()).toEqual([]);
-    expect(stored.has('glz:comments:7')).toBe(false);
+    expect(stored.size).toBe(0);
   });
 
-  it('do not go without the photos a reload lost', async () => {
-    stored.set(
-      'glz:comments:7',
-      JSON.stringify([
-        {
-          key: 'key-photos-1',
-          kind: 'ticket',
-          itemId: 5,
-          body: 'Смотри фото',
-          writtenAt: 'x',
-          photoCount: 2,
-        },
-      ]),
-    );
+  it('from two pages never write over each other, and go once each', async () => {
+    online = false;
+    const first = await openPage();
+    first.openCommentOutbox(7, () => undefined);
+    await first.postComment({ ...draft, key: 'key-tab-a', body: 'Из первой вкладки' });
+    const second = await openPage();
+    second.openCommentOutbox(7, () => undefined);
+    await second.postComment({ ...draft, key: 'key-tab-b', body: 'Из второй вкладки' });
+    expect([...stored.keys()].sort()).toEqual(['glz:comment:7:key-tab-a', 'glz:comment:7:key-tab-b']);
+    // The second page sends both (the first was closed); the server stores each key once.
+    online = true;
+    answer = () => new Response(JSON.stringify({ comment: comment('k', 'x') }), { status: 201 });
+    await second.sendWaiting();
+    expect(sent.map((s) => s.body.clientKey).sort()).toEqual(['key-tab-a', 'key-tab-b']);
+    expect(stored.size).toBe(0);
+  });
+
+  it('wait for a server that failed, to be sent again later', async () => {
     const outbox = await openPage();
     outbox.openCommentOutbox(7, () => undefined);
+    answer = () => new Response('{}', { status: 502 });
+    await outbox.postComment({ ...draft, key: 'key-server-1' });
+    expect(outbox.outboxSnapshot()).toMatchObject([{ state: 'server' }]);
+    expect(stored.has('glz:comment:7:key-server-1')).toBe(true);
+    answer = () =>
+      new Response(JSON.stringify({ comment: comment('key-server-1', 'Текст') }), { status: 201 });
     await outbox.sendWaiting();
-    expect(sent).toEqual([]);
-    expect(outbox.outboxSnapshot()).toMatchObject([{ state: 'failed', problem: outbox.PHOTOS_LOST_MESSAGE }]);
+    expect(outbox.outboxSnapshot()).toEqual([]);
   });
 });
+
+const draft = {
+  key: 'key',
+  kind: 'ticket' as const,
+  itemId: 5,
+  body: 'Текст',
+  writtenAt: '2026-11-29T10:00:00.000Z',
+  photos: [],
+};

@@ -4,12 +4,13 @@ import { uploadForm, type UploadOptions } from '../../../lib/upload';
 
 /**
  * Comments written but not yet on the server (issue 55). Every comment goes through here: it is
- * shown in its thread at once, kept in the browser (localStorage) while unsent, and sent again
- * whenever the connection returns. Its key, made when it is written, lets the server store it
- * once however many times it arrives (two tabs, an answer lost on the way).
+ * shown in its thread at once, and sent again whenever the connection returns. Its key, made when
+ * it is written, lets the server store it once however many times it arrives (two tabs, a page
+ * reopened, an answer lost on the way).
  *
- * Photos cannot be kept in localStorage: a comment with photos waits in the open page only, and
- * after a reload it says its photos were lost instead of going without them.
+ * A text-only comment is kept in localStorage, one entry per comment (so two tabs never write over
+ * each other's), and any open page sends what it finds there. Photos cannot be kept there: a
+ * comment with photos waits in its own page only, and that page asks before it is closed.
  */
 export interface PendingComment {
   key: string;
@@ -18,27 +19,29 @@ export interface PendingComment {
   body: string;
   writtenAt: string;
   photos: File[];
-  /** Photos this comment had when it was kept; more than `photos.length` after a reload. */
-  photoCount: number;
-  state: 'sending' | 'waiting' | 'failed';
-  /** Why it was refused (state 'failed'), in the server's words. */
+  /**
+   * sending; waiting for the connection (`offline`) or for the server (`server`: it did not
+   * answer, or the session ended); failed: refused, with the server's reason in `problem`.
+   */
+  state: 'sending' | 'offline' | 'server' | 'failed';
   problem?: string;
   /** Share of the photos sent, 0…1, while sending them. */
   progress?: number;
 }
 
-type Stored = Omit<PendingComment, 'photos' | 'state' | 'problem' | 'progress'> & {
-  problem?: string;
-};
+type Stored = Pick<PendingComment, 'key' | 'kind' | 'itemId' | 'body' | 'writtenAt'>;
 
-const PREFIX = 'glz:comments:';
-export const PHOTOS_LOST_MESSAGE = 'Фото не сохранились после перезагрузки страницы — приложите их снова';
+const PREFIX = 'glz:comment:';
+/** A server that did not answer is asked again after this long (the connection's return is heard at once). */
+const SERVER_RETRY_MS = 30_000;
 
 let userId: number | null = null;
 let pending: PendingComment[] = [];
 const inFlight = new Set<string>();
 const listeners = new Set<() => void>();
 let onSent: ((comment: CommentDto, entry: PendingComment) => void) | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let guarding = false;
 
 function storage(): Storage | null {
   try {
@@ -48,28 +51,52 @@ function storage(): Storage | null {
   }
 }
 
-function save() {
-  if (userId === null) return;
-  const stored: Stored[] = pending.map(({ key, kind, itemId, body, writtenAt, photoCount, problem }) => ({
-    key,
-    kind,
-    itemId,
-    body,
-    writtenAt,
-    photoCount,
-    ...(problem ? { problem } : {}),
-  }));
+const storageKey = (key: string) => `${PREFIX}${userId}:${key}`;
+
+function keep(entry: PendingComment) {
+  if (userId === null || entry.photos.length > 0) return;
+  const stored: Stored = {
+    key: entry.key,
+    kind: entry.kind,
+    itemId: entry.itemId,
+    body: entry.body,
+    writtenAt: entry.writtenAt,
+  };
   try {
-    if (stored.length === 0) storage()?.removeItem(PREFIX + userId);
-    else storage()?.setItem(PREFIX + userId, JSON.stringify(stored));
+    storage()?.setItem(storageKey(entry.key), JSON.stringify(stored));
   } catch {
     // Storage full or unavailable: the comment still waits in the open page.
   }
 }
 
+function forget(key: string) {
+  try {
+    storage()?.removeItem(storageKey(key));
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** Text-only comments this person left unsent in any page, as this page reads them now. */
+function readKept(): PendingComment[] {
+  const store = storage();
+  if (!store || userId === null) return [];
+  const found: PendingComment[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const name = store.key(i);
+    if (!name?.startsWith(`${PREFIX}${userId}:`)) continue;
+    try {
+      const entry = JSON.parse(store.getItem(name) ?? '') as Stored;
+      found.push({ ...entry, photos: [], state: 'offline' });
+    } catch {
+      store.removeItem(name);
+    }
+  }
+  return found.sort((a, b) => a.writtenAt.localeCompare(b.writtenAt));
+}
+
 function changed() {
   pending = [...pending];
-  save();
   for (const listener of listeners) listener();
 }
 
@@ -78,29 +105,29 @@ function update(key: string, patch: Partial<PendingComment>) {
   changed();
 }
 
-function load(id: number): PendingComment[] {
-  try {
-    const raw = storage()?.getItem(PREFIX + id);
-    const stored = raw ? (JSON.parse(raw) as Stored[]) : [];
-    return stored.map((entry) => ({
-      ...entry,
-      photos: [],
-      // Photos live only in the page that took them.
-      ...(entry.photoCount > 0
-        ? { state: 'failed' as const, problem: PHOTOS_LOST_MESSAGE }
-        : { state: entry.problem ? ('failed' as const) : ('waiting' as const) }),
-    }));
-  } catch {
-    return [];
+/** Adds what other pages (or an earlier one) left in storage and this page does not hold yet. */
+function takeInKept() {
+  const held = new Set(pending.map((entry) => entry.key));
+  const more = readKept().filter((entry) => !held.has(entry.key));
+  if (more.length > 0) {
+    pending = [...pending, ...more];
+    changed();
   }
 }
 
 /** Starts the outbox for the signed-in person: what an earlier page left goes out now. */
 export function openCommentOutbox(id: number, sent: (comment: CommentDto, entry: PendingComment) => void) {
   onSent = sent;
+  if (!guarding && typeof window.addEventListener === 'function') {
+    guarding = true;
+    // Photos live only in this page: closing it while they go up asks first.
+    window.addEventListener('beforeunload', (event) => {
+      if (holdsUnsentPhotos()) event.preventDefault();
+    });
+  }
   if (userId !== id) {
     userId = id;
-    pending = load(id);
+    pending = [];
     changed();
   }
   void sendWaiting();
@@ -113,15 +140,28 @@ export function subscribeOutbox(listener: () => void) {
 
 export const outboxSnapshot = () => pending;
 
+/** Whether this page holds a comment with photos not yet sent: closing it would lose them. */
+export const holdsUnsentPhotos = () => pending.some((entry) => entry.photos.length > 0);
+
 /** A new random key for a comment (crypto.randomUUID needs a secure origin; a LAN address is not one). */
 export function newCommentKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Whether a failure is the connection's (try again later) rather than a refusal. */
-const isUnreachable = (error: unknown) =>
-  error instanceof ApiError && (error.status === 0 || error.status >= 500) && error.code !== 'aborted';
+/** Why a send that did not go through should simply be tried again later; null for a refusal. */
+function waitReason(error: unknown): 'offline' | 'server' | null {
+  if (!(error instanceof ApiError) || error.code === 'aborted') return null;
+  if (error.status === 0) return 'offline';
+  // A server that failed, or a session that ended (sent again once signed in).
+  if (error.status >= 500 || error.status === 401) return 'server';
+  return null;
+}
+
+function retryLater() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void sendWaiting(), SERVER_RETRY_MS);
+}
 
 async function send(entry: PendingComment): Promise<void> {
   if (inFlight.has(entry.key)) return;
@@ -140,12 +180,16 @@ async function send(entry: PendingComment): Promise<void> {
     } else {
       answer = await api<{ comment: CommentDto }>(url, { method: 'POST', body: payload });
     }
+    forget(entry.key);
     pending = pending.filter((p) => p.key !== entry.key);
     changed();
     onSent?.(answer.comment, entry);
   } catch (error) {
-    if (isUnreachable(error)) update(entry.key, { state: 'waiting', progress: undefined });
-    else {
+    const reason = waitReason(error);
+    if (reason !== null) {
+      update(entry.key, { state: reason, progress: undefined });
+      if (reason === 'server') retryLater();
+    } else {
       const problem = error instanceof Error ? error.message : 'Комментарий не отправлен';
       update(entry.key, { state: 'failed', problem, progress: undefined });
     }
@@ -155,16 +199,19 @@ async function send(entry: PendingComment): Promise<void> {
 }
 
 /** Puts a written comment in the outbox and sends it at once (or when the connection returns). */
-export function postComment(entry: Omit<PendingComment, 'state' | 'photoCount'>): Promise<void> {
-  const full: PendingComment = { ...entry, photoCount: entry.photos.length, state: 'waiting' };
+export function postComment(entry: Omit<PendingComment, 'state'>): Promise<void> {
+  const full: PendingComment = { ...entry, state: 'offline' };
+  keep(full);
   pending = [...pending, full];
   changed();
   return send(full);
 }
 
-/** Sends every comment waiting for the connection (the stream opened, the browser is online). */
+/** Sends every comment waiting for the connection or the server, this page's and those kept. */
 export async function sendWaiting(): Promise<void> {
-  await Promise.all(pending.filter((entry) => entry.state === 'waiting').map(send));
+  takeInKept();
+  const waiting = pending.filter((entry) => entry.state === 'offline' || entry.state === 'server');
+  await Promise.all(waiting.map(send));
 }
 
 /** «Повторить» on a refused comment. */
@@ -173,8 +220,9 @@ export function retryComment(key: string): Promise<void> {
   return entry ? send(entry) : Promise.resolve();
 }
 
-/** «Убрать»: the person gives up a comment that was refused or lost its photos. */
+/** «Убрать»: the person gives up a comment that was refused. */
 export function dropComment(key: string): void {
+  forget(key);
   pending = pending.filter((p) => p.key !== key);
   changed();
 }

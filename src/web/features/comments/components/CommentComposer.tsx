@@ -1,5 +1,5 @@
 import { Button, CloseButton, FileButton, Group, Image, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MAX_PHOTOS,
@@ -55,17 +55,23 @@ export function CommentComposer({
   const field = useRef<HTMLTextAreaElement>(null);
 
   const typed = mentionQueryAt(text, cursor);
-  const suggestions = useMemo(
-    () => (typed && typed.start !== dismissedAt ? matches(people, typed.query, me.id) : []),
-    [typed, dismissedAt, people, me.id],
-  );
+  const suggestions = typed && typed.start !== dismissedAt ? matches(people, typed.query, me.id) : [];
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-${index}`;
   const active = picked.query === typed?.query ? picked.index : 0;
   // Previews are let go of when a photo is removed or sent, and when the card closes.
   const shown = useRef<Picked[]>([]);
   useEffect(() => {
     shown.current = photos;
   }, [photos]);
-  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      shown.current.forEach((p) => URL.revokeObjectURL(p.preview));
+    };
+  }, []);
   const letGo = (gone: Picked[]) => gone.forEach((p) => URL.revokeObjectURL(p.preview));
 
   const choose = (person: UserOptionDto) => {
@@ -75,6 +81,8 @@ export function CommentComposer({
     const at = typed.start + inserted.length;
     setText(next);
     setCursor(at);
+    // The name is in: the list closes until the next @.
+    setDismissedAt(typed.start);
     requestAnimationFrame(() => {
       field.current?.focus();
       field.current?.setSelectionRange(at, at);
@@ -90,6 +98,8 @@ export function CommentComposer({
     setPreparing(true);
     try {
       const scaled = await downscalePhotos(files);
+      // The card closed meanwhile: nothing to preview.
+      if (!alive.current) return;
       setPhotos((current) => [
         ...current,
         ...scaled.map((file) => ({ file, preview: URL.createObjectURL(file) })),
@@ -165,14 +175,19 @@ export function CommentComposer({
         }}
         onSelect={(event) => setCursor(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        role="combobox"
         aria-autocomplete="list"
-        aria-controls={suggestions.length > 0 ? 'mention-suggestions' : undefined}
+        aria-expanded={suggestions.length > 0}
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? optionId(active) : undefined}
       />
       {suggestions.length > 0 && (
-        <Stack gap={2} id="mention-suggestions" role="listbox" aria-label="Кого упомянуть">
+        <Stack gap={2} id={listId} role="listbox" aria-label="Кого упомянуть">
           {suggestions.map((person, index) => (
             <Button
               key={person.id}
+              id={optionId(index)}
+              tabIndex={-1}
               role="option"
               aria-selected={index === active}
               variant={index === active ? 'light' : 'subtle'}

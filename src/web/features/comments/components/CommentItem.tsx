@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
+  COMMENT_EDIT_MINUTES,
   COMMENT_MAX_LENGTH,
   commentChangeRefusal,
   commentRuns,
@@ -50,6 +51,15 @@ export function CommentItem({
   const [editing, setEditing] = useState<string | null>(null);
   const edit = useEditComment(kind, itemId);
   const remove = useDeleteComment(kind, itemId);
+  // The buttons go when the edit window closes, not only at the next redraw.
+  const [, setClosed] = useState(false);
+  const closesIn = Date.parse(comment.createdAt) + COMMENT_EDIT_MINUTES * 60_000 - serverNow().getTime();
+  const mine = comment.authorId === me.id && comment.deletedAt === null;
+  useEffect(() => {
+    if (!mine || closesIn <= 0) return;
+    const timer = setTimeout(() => setClosed(true), closesIn + 1000);
+    return () => clearTimeout(timer);
+  }, [mine, closesIn]);
   const changeable =
     !readOnly &&
     commentChangeRefusal(
@@ -127,10 +137,22 @@ export function CommentItem({
         )}
         {changeable && editing === null && (
           <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => setEditing(comment.body)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setEditing(comment.body)}
+              aria-label={`Изменить комментарий от ${formatDateTime(comment.createdAt)}`}
+            >
               Изменить
             </Button>
-            <Button size="xs" variant="subtle" color="red" onClick={askDelete} loading={remove.isPending}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={askDelete}
+              loading={remove.isPending}
+              aria-label={`Удалить комментарий от ${formatDateTime(comment.createdAt)}`}
+            >
               Удалить
             </Button>
           </Group>

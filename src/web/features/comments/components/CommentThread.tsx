@@ -18,7 +18,8 @@ import { CommentItem } from './CommentItem';
 
 const PENDING_STATE: Record<PendingComment['state'], string> = {
   sending: 'Отправляется…',
-  waiting: 'Нет связи — отправится, когда связь вернётся',
+  offline: 'Нет связи — отправится, когда связь вернётся',
+  server: 'Сервер не ответил — отправится сам чуть позже',
   failed: 'Не отправлен',
 };
 
@@ -40,9 +41,9 @@ function PendingItem({ entry, authorName }: { entry: PendingComment; authorName:
             {entry.body}
           </Text>
         )}
-        {entry.photoCount > 0 && (
+        {entry.photos.length > 0 && (
           <Text size="xs" c="dimmed">
-            Фото: {entry.photoCount}
+            Фото: {entry.photos.length}
           </Text>
         )}
         {entry.progress !== undefined && <Progress value={entry.progress * 100} size="sm" />}
@@ -54,7 +55,7 @@ function PendingItem({ entry, authorName }: { entry: PendingComment; authorName:
         {entry.state === 'failed' && (
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => void retryComment(entry.key)}>
-              {entry.photos.length < entry.photoCount ? 'Отправить без фото' : 'Повторить'}
+              Повторить
             </Button>
             <Button size="xs" variant="subtle" color="red" onClick={() => dropComment(entry.key)}>
               Убрать

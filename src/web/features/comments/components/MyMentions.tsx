@@ -51,6 +51,7 @@ export function MyMentions() {
               </Stack>
               <Button
                 variant="default"
+                aria-label={`Прочитано: ${name}`}
                 onClick={() =>
                   read.mutate(mention.id, { onError: (error) => toast.error(errorMessage(error)) })
                 }
