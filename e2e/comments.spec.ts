@@ -58,6 +58,7 @@ test('a comment naming a colleague reaches them live and lists the ticket under 
   const sent = writer.getByTestId('comment').filter({ hasText: 'проверь шлейф до замены' });
   await expect(sent).toBeVisible();
   await expect(writer.getByLabel('Новый комментарий')).toHaveValue('');
+  await expect(writer.getByRole('link', { name: 'Комментарии: 1 ↓' })).toBeVisible();
 
   // The reader's open card shows it by itself, the name set apart, the photo with it.
   const arrived = reader.getByTestId('comment').filter({ hasText: 'проверь шлейф до замены' });
@@ -81,6 +82,12 @@ test('a comment naming a colleague reaches them live and lists the ticket under 
   await mentions.getByRole('button', { name: 'Прочитано' }).click();
   await expect(mentions).toHaveCount(0);
   await expect(reader.getByRole('button', { name: 'Мои', exact: true })).toBeVisible();
+
+  // Text being written survives a reload.
+  await typeComment(writer, 'Черновик');
+  await writer.reload();
+  await expect(writer.getByLabel('Новый комментарий')).toHaveValue('Черновик');
+  await writer.getByLabel('Новый комментарий').fill('');
 
   // Offline, a comment waits in the page and goes when the connection returns — once.
   await writerContext.setOffline(true);

@@ -44,7 +44,7 @@ export interface CommentPageDto {
   more: boolean;
 }
 
-/** An open mention of the reader: the item it is on and the comment that named them. */
+/** An item where the reader has open mentions: the newest of them, and how many there are. */
 export interface MentionDto {
   id: number;
   kind: CommentKind;
@@ -54,10 +54,13 @@ export interface MentionDto {
   authorName: string;
   excerpt: string;
   createdAt: string;
+  /** Open mentions of the reader on this item. */
+  count: number;
 }
 
 export interface MentionListDto {
   items: MentionDto[];
+  /** Items with open mentions. */
   total: number;
 }
 

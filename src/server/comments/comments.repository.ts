@@ -126,9 +126,8 @@ export function closeMentionsOn(
 }
 
 /**
- * A person's open mentions, newest first, on items out of the Корзина: the item's title and the
- * comment that named them. One row per item (its newest mention) would hide nothing worth it,
- * so each mention is its own row.
+ * The items where a person has open mentions, the newest first, out of the Корзина: the item's
+ * title, the newest comment that named them, and how many did.
  */
 export async function openMentions(
   db: Kysely<DB>,
@@ -149,6 +148,20 @@ export async function openMentions(
     .where('comment_mentions.user_id', '=', userId)
     .where('comment_mentions.done_at', 'is', null)
     .where('comments.deleted_at', 'is', null)
+    // One row per item: its newest open mention (an answer there closes them all).
+    .where((eb) =>
+      eb(
+        'comment_mentions.id',
+        '=',
+        eb
+          .selectFrom('comment_mentions as newer')
+          .select((inner) => inner.fn.max('newer.id').as('newest'))
+          .whereRef('newer.user_id', '=', 'comment_mentions.user_id')
+          .whereRef('newer.item_kind', '=', 'comment_mentions.item_kind')
+          .whereRef('newer.item_id', '=', 'comment_mentions.item_id')
+          .where('newer.done_at', 'is', null),
+      ),
+    )
     .where((eb) =>
       eb.or([
         eb.and([eb('tickets.id', 'is not', null), eb('tickets.deleted_at', 'is', null)]),
@@ -167,6 +180,15 @@ export async function openMentions(
         'comments.body',
         'tickets.title as ticket_title',
         'tasks.title as task_title',
+        (eb) =>
+          eb
+            .selectFrom('comment_mentions as all_open')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('all_open.user_id', '=', 'comment_mentions.user_id')
+            .whereRef('all_open.item_kind', '=', 'comment_mentions.item_kind')
+            .whereRef('all_open.item_id', '=', 'comment_mentions.item_id')
+            .where('all_open.done_at', 'is', null)
+            .as('open_count'),
       ])
       .orderBy('comment_mentions.id', 'desc')
       .limit(limit)
@@ -181,6 +203,7 @@ export async function openMentions(
     commentId: row.comment_id,
     authorName: row.author_name,
     excerpt: commentExcerpt(row.body),
+    count: Number(row.open_count ?? 1),
     createdAt: row.created_at,
   }));
   return { items, total: Number(count.total) };

@@ -85,11 +85,15 @@ describeEachDatabase(
       }>().task;
       await post(path, '@Игорь глянь тоже', admin);
       await post(`/api/tasks/${task.id}`, '@Игорь купи два', admin);
+      await post(path, '@Игорь и крепёж проверь', anna);
+      // One row per item, its newest mention first, with how many there are.
       const open = await mentionsOf(igor);
       expect(open.total).toBe(2);
-      expect(open.items.map((m) => [m.kind, m.itemId, m.itemTitle, m.authorName, m.excerpt])).toEqual([
-        ['task', task.id, 'Купить шлейф', admin.user.displayName, '@Игорь купи два'],
-        ['ticket', ticket.id, 'Гарантийный ремонт', admin.user.displayName, '@Игорь глянь тоже'],
+      expect(
+        open.items.map((m) => [m.kind, m.itemId, m.itemTitle, m.authorName, m.excerpt, m.count]),
+      ).toEqual([
+        ['ticket', ticket.id, 'Гарантийный ремонт', 'Анна Смирнова', '@Игорь и крепёж проверь', 2],
+        ['task', task.id, 'Купить шлейф', admin.user.displayName, '@Игорь купи два', 1],
       ]);
       // An answer on the ticket closes Игорь's mention there, and only there.
       expect((await post(path, 'Глянул, шлейф цел', igor)).statusCode).toBe(201);

@@ -13,6 +13,7 @@ export function PhotoGallery({
   onUpload,
   onDelete,
 }: {
+  /** Empty: no heading (the photos sit inside something that already says what they are). */
   title: string;
   photos: StoredFileDto[];
   /** Without it (and onDelete) the gallery is read-only: photos open, nothing is added or removed. */
@@ -35,10 +36,12 @@ export function PhotoGallery({
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fw={500}>{title}</Text>
-        {onUpload && <UploadButton label="Добавить фото" accept="image/*" photos onFiles={onUpload} />}
-      </Group>
+      {(title !== '' || onUpload) && (
+        <Group justify="space-between">
+          <Text fw={500}>{title}</Text>
+          {onUpload && <UploadButton label="Добавить фото" accept="image/*" photos onFiles={onUpload} />}
+        </Group>
+      )}
       {photos.length === 0 ? (
         <Text size="sm" c="dimmed">
           Фото пока нет

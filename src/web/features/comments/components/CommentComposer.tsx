@@ -1,4 +1,4 @@
-import { Button, CloseButton, FileButton, Group, Image, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileButton, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   COMMENT_MAX_LENGTH,
@@ -24,6 +24,27 @@ function matches(people: readonly UserOptionDto[], query: string, me: number): U
     .slice(0, 6);
 }
 
+/** The text being written, kept on the device so a reload or a closed tab loses nothing. */
+const draftKey = (userId: number, kind: CommentKind, itemId: number) =>
+  `glz:comment-draft:${userId}:${kind}:${itemId}`;
+
+function readDraft(key: string): string {
+  try {
+    return window.localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function keepDraft(key: string, text: string) {
+  try {
+    if (text === '') window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, text);
+  } catch {
+    // Storage full or unavailable: the text still lives in the open page.
+  }
+}
+
 /** A photo picked for the comment, with its preview while it waits to be sent. */
 interface Picked {
   file: File;
@@ -45,7 +66,12 @@ export function CommentComposer({
   people: readonly UserOptionDto[];
 }) {
   const me = useCurrentUser();
-  const [text, setText] = useState('');
+  const draft = draftKey(me.id, kind, itemId);
+  const [text, setTextState] = useState(() => readDraft(draft));
+  const setText = (next: string) => {
+    setTextState(next);
+    keepDraft(draft, next);
+  };
   const [cursor, setCursor] = useState(0);
   const [photos, setPhotos] = useState<Picked[]>([]);
   const [preparing, setPreparing] = useState(false);
@@ -202,20 +228,23 @@ export function CommentComposer({
         </Stack>
       )}
       {photos.length > 0 && (
-        <Group gap="xs">
+        <Group gap="xs" align="flex-start">
           {photos.map((photo, index) => (
-            <div key={photo.preview} style={{ position: 'relative' }}>
-              <Image src={photo.preview} alt={photo.file.name} w={64} h={64} radius="sm" fit="cover" />
-              <CloseButton
-                size="sm"
+            <Stack key={photo.preview} gap={2} align="center">
+              <Image src={photo.preview} alt={photo.file.name} w={72} h={72} radius="sm" fit="cover" />
+              <Button
+                size="xs"
+                variant="subtle"
+                color="gray"
                 aria-label={`Убрать фото ${photo.file.name}`}
-                style={{ position: 'absolute', top: 0, right: 0, background: 'var(--mantine-color-body)' }}
                 onClick={() => {
                   letGo([photo]);
                   setPhotos((current) => current.filter((_, i) => i !== index));
                 }}
-              />
-            </div>
+              >
+                Убрать
+              </Button>
+            </Stack>
           ))}
         </Group>
       )}

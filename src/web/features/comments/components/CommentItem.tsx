@@ -120,6 +120,8 @@ export function CommentItem({
                 editing.length > COMMENT_MAX_LENGTH ? `Не длиннее ${COMMENT_MAX_LENGTH} символов` : undefined
               }
             />
+            {/* Only the text changes: the photos stay as they are. */}
+            {comment.photos.length > 0 && <PhotoGallery title="" photos={comment.photos} />}
             <Group gap="xs" justify="flex-end">
               <Button variant="default" onClick={() => setEditing(null)}>
                 Отмена
@@ -132,7 +134,7 @@ export function CommentItem({
         ) : (
           <>
             {comment.body !== '' && <CommentText comment={comment} />}
-            {comment.photos.length > 0 && <PhotoGallery title="Фото" photos={comment.photos} />}
+            {comment.photos.length > 0 && <PhotoGallery title="" photos={comment.photos} />}
           </>
         )}
         {changeable && editing === null && (

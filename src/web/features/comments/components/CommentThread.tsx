@@ -93,7 +93,8 @@ export function CommentThread({
   const pending = outbox.filter((p) => p.kind === kind && p.itemId === itemId && !arrived.has(p.key));
 
   return (
-    <Stack gap="sm" id="comments">
+    // Clear of the sticky top bar when a link brings it into view.
+    <Stack gap="sm" id="comments" style={{ scrollMarginTop: 72 }}>
       <Group justify="space-between" gap="xs">
         <Text fw={500}>Комментарии</Text>
         <Text size="xs" c="dimmed">

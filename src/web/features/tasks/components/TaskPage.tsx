@@ -18,7 +18,7 @@ import { SaveStatus } from '../../../components/editing/SaveStatus';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useUserOptions } from '../../employees/public';
-import { CommentThread } from '../../comments/thread';
+import { CommentsLink, CommentThread } from '../../comments/thread';
 import { toast } from '../../../lib/toast';
 import { reportUploadError, type UploadOptions } from '../../../lib/upload';
 import { useRecordDraft } from '../../../lib/use-record-draft';
@@ -121,6 +121,7 @@ function TaskCard({ task }: { task: TaskDetailDto }) {
               )}
             </Group>
           </Group>
+          <CommentsLink kind="task" itemId={task.id} />
         </>
       }
       main={

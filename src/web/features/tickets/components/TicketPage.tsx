@@ -13,7 +13,7 @@ import { useMoveToTrashConfirm } from '../../../components/trash/useMoveToTrashC
 import { useCan } from '../../../lib/session';
 import { useUserOptions } from '../../employees/public';
 import { TicketMoneySection } from '../../money/public';
-import { CommentThread } from '../../comments/thread';
+import { CommentsLink, CommentThread } from '../../comments/thread';
 import { repairStagesQuery } from '../../../lib/repair-stages-query';
 import { useTicket } from '../api/tickets-api';
 import { MessageDialog, type MessageTemplateChoice } from './MessageDialog';
@@ -70,6 +70,7 @@ function TicketCard({ ticket }: { ticket: TicketDetailDto }) {
             />
           )}
           <TicketHeader ticket={ticket} />
+          <CommentsLink kind="ticket" itemId={ticket.id} />
           <ReturnLinks ticket={ticket} />
           {ticket.status === 'closed' && !trashed && <ClosedNotice ticket={ticket} />}
         </>

@@ -185,7 +185,15 @@ export function WorkPage() {
       {values.assignee === String(me.id) && <MyMentions />}
       <PagedList
         query={list}
-        empty={q ? (closedMatches ? 'Среди открытых ничего не найдено' : 'Ничего не найдено') : 'Пусто'}
+        empty={
+          q
+            ? closedMatches
+              ? 'Среди открытых ничего не найдено'
+              : 'Ничего не найдено'
+            : values.assignee === String(me.id)
+              ? 'Вам сейчас ничего не назначено'
+              : 'Пусто'
+        }
         emptyAction={closedAction}
         renderItem={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} urgency={urgency} />}
         renderItems={
