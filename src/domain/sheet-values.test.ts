@@ -48,6 +48,10 @@ describe('a date', () => {
       time: '14:30',
     });
     expect(parseSheetDate(new Date(Date.UTC(2025, 11, 31)))).toEqual({ date: '2025-12-31', time: null });
+    expect(parseSheetDate(new Date(Date.UTC(2025, 0, 20, 10, 14, 59, 999)))).toEqual({
+      date: '2025-01-20',
+      time: '10:15',
+    });
     expect(parseSheetDate(new Date(NaN))).toBeNull();
   });
 });

@@ -40,6 +40,8 @@ export interface SheetMoment {
 export function parseSheetDate(value: string | Date): SheetMoment | null {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null;
+    // Excel keeps a moment as a fraction of a day: 10:15 may come back as 10:14:59.999.
+    value = new Date(Math.round(value.getTime() / 1000) * 1000);
     // Excel keeps no time zone: a sheet's 14:30 is read as 14:30 UTC.
     const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}`;
     const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;

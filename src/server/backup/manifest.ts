@@ -40,6 +40,8 @@ export const COUNTED_TABLES = [
   'client_messages',
   'comments',
   'comment_mentions',
+  'import_batches',
+  'import_batch_items',
 ] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { commentExcerpt, type CommentDto, type CommentKind, type MentionDto } from '../../domain/comments';
 import type { DB } from '../db/schema';
-import type { CommentsTable } from '../db/schema-comments';
+import type { CommentsTable } from '../db/schema-later';
 import { toStoredFileDto } from '../files/stored-file-dto';
 import type { FileRow } from '../files/files.repository';
 

@@ -1,5 +1,10 @@
 import type { Generated } from 'kysely';
-import type { CommentMentionsTable, CommentsTable } from './schema-comments';
+import type {
+  CommentMentionsTable,
+  CommentsTable,
+  ImportBatchItemsTable,
+  ImportBatchesTable,
+} from './schema-later';
 
 // Timestamps are ISO-8601 UTC text ('2026-11-22T02:56:54.123Z') on both databases:
 // they sort as text, compare as text and come back as the same string from either
@@ -522,6 +527,8 @@ export interface DB {
   stock_moves: StockMovesTable;
   comments: CommentsTable;
   comment_mentions: CommentMentionsTable;
+  import_batches: ImportBatchesTable;
+  import_batch_items: ImportBatchItemsTable;
 }
 
 /** Parts and stock (migration 0034). */

@@ -37,6 +37,7 @@ import { rolesMigration } from './0035-roles';
 import { payMigration } from './0036-pay';
 import { clientMessagesMigration } from './0039-client-messages';
 import { commentsMigration } from './0040-comments';
+import { sheetImportsMigration } from './0041-sheet-imports';
 import { debtsIndexMigration } from './0038-debts-index';
 import { marginSumsMigration } from './0037-margin-sums';
 import { repairStagesMigration } from './0029-repair-stages';
@@ -84,5 +85,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0038-debts-index': debtsIndexMigration(dialect),
     '0039-client-messages': clientMessagesMigration(dialect),
     '0040-comments': commentsMigration(dialect),
+    '0041-sheet-imports': sheetImportsMigration(dialect),
   };
 }
