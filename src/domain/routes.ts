@@ -49,6 +49,8 @@ export const paths = {
   stockImport: '/app/stock/import',
   suppliers: '/app/stock/suppliers',
   settings: '/app/settings',
+  /** «Перенос из другой программы» (issue 56). */
+  sheetImport: '/app/settings/import',
 } as const;
 
 const PUBLIC_PAGES = new Set<string>([

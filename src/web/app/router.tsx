@@ -65,6 +65,9 @@ const screens = {
   SettingsPage: preloadable(() =>
     styled(import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage)),
   ),
+  SheetImportPage: preloadable(() =>
+    styled(import('../features/settings/components/SheetImportPage').then((m) => m.SheetImportPage)),
+  ),
   DashboardPage: preloadable(() =>
     styled(import('../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage)),
   ),
@@ -123,6 +126,7 @@ const SuppliersPage = screens.SuppliersPage.Component;
 const CountPage = screens.CountPage.Component;
 const ImportPage = screens.ImportPage.Component;
 const SettingsPage = screens.SettingsPage.Component;
+const SheetImportPage = screens.SheetImportPage.Component;
 const AppLayout = screens.AppLayout.Component;
 const WorkPage = screens.WorkPage.Component;
 
@@ -243,6 +247,14 @@ export const appRoutes: RouteObject[] = [
                 element: (
                   <RequireAccess access={['settings', 'backups']}>
                     <SettingsPage />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: paths.sheetImport,
+                element: (
+                  <RequireAccess access={['settings']}>
+                    <SheetImportPage />
                   </RequireAccess>
                 ),
               },

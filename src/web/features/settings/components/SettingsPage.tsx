@@ -26,6 +26,7 @@ import { TicketTypesCard } from './TicketTypesCard';
 import { RepairStagesCard } from './RepairStagesCard';
 import { PayersCard, ServicesCard } from '../../money/public';
 import { NoticesCard } from './NoticesCard';
+import { SheetImportCard } from './SheetImportCard';
 import { TemplatesForm } from './TemplatesForm';
 import { WorkRulesForm } from './WorkRulesForm';
 import { useWorkRules } from '../api/work-rules-api';
@@ -73,6 +74,7 @@ function ShopSettings() {
       {rules.data && <WorkRulesForm rules={rules.data} />}
       {templates.data && <TemplatesForm templates={templates.data} />}
       <NoticesCard />
+      <SheetImportCard />
     </>
   );
 }
