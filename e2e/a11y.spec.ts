@@ -117,6 +117,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         '/app/stock/suppliers',
         '/app/employees',
         '/app/settings',
+        '/app/settings/import',
         '/app/no-such-screen',
       ]) {
         await page.goto(path);

@@ -131,6 +131,22 @@ describe('reading a row', () => {
     expect(row({ 2: 'x'.repeat(201) })).toEqual({ line: 2, error: 'Клиент: длиннее 200 символов' });
   });
 
+  it('refuses a phone Excel rounded, a payment without a day; «нет» is no phone', () => {
+    expect(row({ 3: '7,91211E+10' })).toEqual({
+      line: 2,
+      error: 'Телефон «7,91211E+10»: Excel записал его числом и округлил — сохраните столбец как текст',
+    });
+    expect(row({ 1: '' })).toEqual({ line: 2, error: 'Оплачено, но нет ни даты приёма, ни даты выдачи' });
+    const noPhone = row({ 3: 'нет' });
+    expect('row' in noPhone && noPhone.row.client).toMatchObject({ phone: '', phoneKey: '' });
+    expect(row({ 9: 'x'.repeat(100) })).toEqual({ line: 2, error: `Сумма: «${'x'.repeat(59)}…» — не сумма` });
+  });
+
+  it('never takes a status from an object’s own names', () => {
+    const read = row({ 8: 'constructor' });
+    expect('row' in read && read.row.status).toBe('new');
+  });
+
   it('takes an unknown or empty status as «Новая»; a phone alone names the client', () => {
     const read = row({ 8: 'Что-то своё', 2: '' });
     expect('row' in read && [read.row.status, read.row.client.name]).toEqual(['new', '8 (912) 111-22-33']);

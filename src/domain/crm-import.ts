@@ -177,6 +177,9 @@ export type ImportRowResult = { line: number; row: ImportRow } | { line: number;
 
 const LIMITS = { name: 200, phone: 50, email: 200, short: 500, text: 5000 } as const;
 
+/** A cell quoted in a refusal: its start, when it is long. */
+const quoted = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
@@ -211,7 +214,12 @@ export function readImportRow(
   const fail = (error: string): ImportRowResult => ({ line, error });
 
   const name = text('clientName');
-  const phone = text('phone');
+  const rawPhone = text('phone');
+  // «нет», «-»: no phone. Excel's «7,91211E+10» is a number it rounded: its digits are lost.
+  if (/^\d+([.,]\d+)?e\+?\d+$/i.test(rawPhone)) {
+    return fail(`Телефон «${rawPhone}»: Excel записал его числом и округлил — сохраните столбец как текст`);
+  }
+  const phone = /\d/.test(rawPhone) ? rawPhone : '';
   if (name === '' && phone === '') return fail('Нет ни имени клиента, ни телефона');
   const device = text('device');
   const complaint = text('complaint');
@@ -234,13 +242,13 @@ export function readImportRow(
     const cell = single.get(target);
     if (cell === null || cell === undefined || cellText(cell) === '') return null;
     const parsed = parseSheetDate(cell instanceof Date ? cell : cellText(cell));
-    return parsed ?? `${label}: «${cellText(cell)}» — не дата`;
+    return parsed ?? `${label}: «${quoted(cellText(cell))}» — не дата`;
   };
   const sum = (target: 'total' | 'paid', label: string): Kopecks | string => {
     const cell = single.get(target);
     if (cell === null || cell === undefined || cellText(cell) === '') return 0;
     const parsed = parseSheetSum(typeof cell === 'number' ? cell : cellText(cell));
-    return parsed ?? `${label}: «${cellText(cell)}» — не сумма`;
+    return parsed ?? `${label}: «${quoted(cellText(cell))}» — не сумма`;
   };
   const createdAt = moment('createdAt', 'Дата приёма');
   const closedAt = moment('closedAt', 'Дата выдачи');
@@ -254,9 +262,12 @@ export function readImportRow(
     Kopecks,
   ];
   if (created && closed && closed.date < created.date) return fail('Дата выдачи раньше даты приёма');
+  // A payment needs its day: without one it would count in today's takings.
+  if (paidSum > 0 && !created && !closed) return fail('Оплачено, но нет ни даты приёма, ни даты выдачи');
 
   const word = normalizeSearchText(text('status'));
-  const status = word === '' ? (closed ? 'closed' : 'new') : (mapping.statuses[word] ?? 'new');
+  const chosen = Object.hasOwn(mapping.statuses, word) ? mapping.statuses[word] : undefined;
+  const status = word === '' ? (closed ? 'closed' : 'new') : (chosen ?? 'new');
   const note = notes.join('\n');
   if (note.length > LIMITS.text) return fail(`Заметка: длиннее ${LIMITS.text} символов`);
   return {

@@ -59,7 +59,14 @@ export function parseSheetDate(value: string | Date): SheetMoment | null {
   if (match) {
     day = Number(match[1]);
     month = Number(match[2]);
-    year = Number(match[3]!.length === 2 ? `20${match[3]}` : match[3]);
+    // «31.12.98» is 1998: a two-digit year past next year's is of the last century.
+    const short = Number(match[3]);
+    year =
+      match[3]!.length === 4
+        ? short
+        : short <= (new Date().getUTCFullYear() % 100) + 1
+          ? 2000 + short
+          : 1900 + short;
     [hours, minutes] = [match[4], match[5]];
   } else {
     match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z)?)?$/.exec(text);

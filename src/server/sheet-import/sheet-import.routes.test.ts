@@ -318,6 +318,36 @@ describeEachDatabase('import from another repair system’s spreadsheet', (ctx) 
     expect((await call('GET', `/api/tickets/${item.record_id}`)).statusCode).toBe(200);
   });
 
+  it('will not undo a batch whose repair has since been paid or talked about', async () => {
+    for (const [number, work] of [
+      [
+        'P-1',
+        (id: number) =>
+          call('POST', `/api/tickets/${id}/payments`, { kind: 'payment', method: 'card', amount: 10000 }),
+      ],
+      [
+        'C-1',
+        (id: number) =>
+          call('POST', `/api/tickets/${id}/comments`, { body: 'Проверить', clientKey: `undo-${id}-key` }),
+      ],
+    ] as const) {
+      const batch = await importFile(
+        'работа.csv',
+        Buffer.from(csv(';', [ROWS[2]!.map((c, i) => (i === 0 ? number : c))])),
+      );
+      const item = await ctx.database.db
+        .selectFrom('import_batch_items')
+        .select('record_id')
+        .where('batch_id', '=', batch.id)
+        .where('kind', '=', 'ticket')
+        .executeTakeFirstOrThrow();
+      expect((await work(item.record_id)).statusCode).toBeLessThan(300);
+      const refused = await call('POST', `/api/sheet-import/${batch.id}/undo`);
+      expect(refused.statusCode, number).toBe(409);
+      expect((await call('GET', `/api/tickets/${item.record_id}`)).statusCode).toBe(200);
+    }
+  });
+
   it('refuses what is not a spreadsheet, and anyone without «Настройки»', async () => {
     const binary = await send(
       '/api/sheet-import/preview',
@@ -331,6 +361,24 @@ describeEachDatabase('import from another repair system’s spreadsheet', (ctx) 
     const empty = await send('/api/sheet-import/preview', 'пусто.csv', Buffer.from('\r\n'));
     expect(empty.json<{ error: { message: string } }>().error.message).toBe(
       'Файл пуст: в первой строке должны быть заголовки',
+    );
+    const openQuote = await send(
+      '/api/sheet-import/preview',
+      'кавычка.csv',
+      Buffer.from(`${HEADER.join(';')}\r\n"R-1;Иванов`),
+    );
+    expect(openQuote.json<{ error: { message: string } }>().error.message).toBe(
+      'В файле не закрыта кавычка: проверьте его в Excel и сохраните заново',
+    );
+    const wide = await writeXlsxFile([
+      {
+        sheet: 'Широкая',
+        data: [Array.from({ length: 250 }, (_, i): Cell => ({ type: String, value: `Столбец ${i}` }))],
+      },
+    ]).toBuffer();
+    const tooWide = await send('/api/sheet-import/preview', 'широкая.xlsx', wide);
+    expect(tooWide.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Таблица больше 60.000 строк или 200 столбцов: разделите файл на части$/,
     );
     const noType = await send('/api/sheet-import', 'ремонты.csv', Buffer.from(csv(';')), {
       columns: [],

@@ -244,6 +244,15 @@ export function createSheetImports({ database, clock, events, log, timeZone }: D
       bytes: Buffer,
       input: ImportMappingInput,
     ): Promise<ImportBatchDto> {
+      // One at a time: two batches of one shop would race for the same clients and rows.
+      const busy = await db
+        .selectFrom('import_batches')
+        .select('progress_at')
+        .where('state', '=', 'running')
+        .execute();
+      if (busy.some((row) => clock.now().getTime() - Date.parse(row.progress_at) <= STALE_MS)) {
+        throw new AppError('conflict', 'Идёт другая загрузка: дождитесь её конца');
+      }
       const file = await readSheetFile(bytes);
       const mapping = mappingOf(file, input);
       const ticketType = await ticketTypeOf(input.ticketType);
@@ -291,7 +300,8 @@ export function createSheetImports({ database, clock, events, log, timeZone }: D
         .orderBy('id', 'desc')
         .limit(50)
         .execute();
-      return rows.map(toDto);
+      // The list shows counts; a batch's refused rows are read with the batch itself.
+      return rows.map((row) => ({ ...toDto(row), refusals: [] }));
     },
 
     /** Removes what the batch made, all of it or nothing, while nobody has changed any of it. */

@@ -13,7 +13,8 @@ function chunks<T>(values: T[]): T[][] {
 }
 
 const named = (ids: number[]) =>
-  ids
+  [...ids]
+    .sort((a, b) => a - b)
     .slice(0, 5)
     .map((id) => ticketNumber(id))
     .join(', ') + (ids.length > 5 ? ` и ещё ${ids.length - 5}` : '');
@@ -58,6 +59,26 @@ export async function undoBatch(trx: Kysely<DB>, batchId: number, actor: Actor, 
     const versions = new Map(part.map((item) => [item.record_id, item.version]));
     for (const row of rows)
       if (row.version !== versions.get(row.id) || row.deleted_at !== null) changed.push(row.id);
+  }
+  // A payment, a line, a file, an estimate, a message each write a history row without raising the
+  // version; a comment is its own stream. Any of them on a repair means someone worked on it.
+  for (const ids of chunks(ticketIds)) {
+    const [worked, talked] = await Promise.all([
+      trx
+        .selectFrom('history')
+        .select('item_id')
+        .where('item_kind', '=', 'ticket')
+        .where('item_id', 'in', ids)
+        .where('action', '<>', 'create')
+        .execute(),
+      trx
+        .selectFrom('comments')
+        .select('item_id')
+        .where('item_kind', '=', 'ticket')
+        .where('item_id', 'in', ids)
+        .execute(),
+    ]);
+    for (const row of [...worked, ...talked]) if (!changed.includes(row.item_id)) changed.push(row.item_id);
   }
   if (changed.length > 0) {
     throw new AppError(
@@ -106,6 +127,8 @@ export async function undoBatch(trx: Kysely<DB>, batchId: number, actor: Actor, 
   }
 
   for (const ids of chunks(ticketIds)) {
+    // Other requests get a turn between chunks (SQLite's deletes run on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
     await trx.deleteFrom('payments').where('ticket_id', 'in', ids).execute();
     await trx.deleteFrom('history').where('item_kind', '=', 'ticket').where('item_id', 'in', ids).execute();
     await trx.deleteFrom('comments').where('item_kind', '=', 'ticket').where('item_id', 'in', ids).execute();

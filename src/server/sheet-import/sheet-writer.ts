@@ -31,10 +31,17 @@ export interface SheetBatch {
  * of what the row says. The same row imported again has the same key, and is skipped.
  */
 export function rowKey(row: ImportRow): string {
-  if (row.number !== '') return `n:${row.number.toLocaleLowerCase('ru')}`;
-  // The row's place in the file is not what it says: the same row one line lower is the same row.
-  const content = JSON.stringify({ ...row, line: 0 });
-  return `h:${createHash('sha256').update(content).digest('base64url').slice(0, 32)}`;
+  const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLocaleLowerCase('ru');
+  if (row.number !== '') return `n:${plain(row.number)}`;
+  // Without a number: who, when and what — not what may change in a later export (status, sums).
+  const identity = [
+    row.client.phoneKey || plain(row.client.name),
+    row.createdAt?.date ?? '',
+    plain(row.device),
+    plain(row.serial),
+    plain(row.complaint),
+  ];
+  return `h:${createHash('sha256').update(JSON.stringify(identity)).digest('base64url').slice(0, 32)}`;
 }
 
 const instant = (moment: SheetMoment | null, batch: SheetBatch) =>
@@ -171,7 +178,8 @@ export async function writeSheetChunk(
   const tickets = fresh.map(({ row }, i) => {
     const id = ticketIds[i]!;
     const client = clientById.get(clientOf.get(row)!)!;
-    const createdAt = instant(row.createdAt, batch) ?? batch.now;
+    // Without an intake date, the repair came in when it was given back (or, with neither, today).
+    const createdAt = instant(row.createdAt, batch) ?? instant(row.closedAt, batch) ?? batch.now;
     const closedAt = row.status === 'closed' ? (instant(row.closedAt, batch) ?? createdAt) : null;
     const description = [
       row.number !== '' ? `Номер в прежней системе: ${row.number}` : '',

@@ -83,9 +83,10 @@ export function SheetImportPage() {
         onSuccess: (answer) => {
           setProblem(null);
           setPreview(answer);
+          // Words the admin has not chosen for yet (a status column mapped since) take their guess.
+          const guessed = Object.fromEntries(answer.statusWords.map((w) => [w.key, w.guess ?? 'new']));
           if (!with_) {
             setColumns(answer.columns);
-            const guessed = Object.fromEntries(answer.statusWords.map((w) => [w.key, w.guess ?? 'new']));
             setStatuses(guessed);
             setChecked(
               JSON.stringify({
@@ -95,7 +96,11 @@ export function SheetImportPage() {
                 payMethod,
               }),
             );
-          } else setChecked(JSON.stringify(with_));
+          } else {
+            const merged = { ...guessed, ...with_.statuses };
+            setStatuses(merged);
+            setChecked(JSON.stringify({ ...with_, statuses: merged }));
+          }
         },
         onError: (error) => setProblem(errorMessage(error)),
       },
