@@ -219,12 +219,11 @@ export function SheetImportPage() {
                     description={word.guess === null ? 'Не узнали это слово — выберите статус' : undefined}
                     data={STATUS_OPTIONS}
                     value={statuses[word.key] ?? 'new'}
-                    onChange={(event) =>
-                      setStatuses((now) => ({
-                        ...now,
-                        [word.key]: event.currentTarget.value as ImportStatus,
-                      }))
-                    }
+                    onChange={(event) => {
+                      // Read now: the event's target is gone by the time React runs the update.
+                      const status = event.currentTarget.value as ImportStatus;
+                      setStatuses((now) => ({ ...now, [word.key]: status }));
+                    }}
                   />
                 ))}
               </Stack>
